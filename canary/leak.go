@@ -1,0 +1,25 @@
+package canary
+
+import "fmt"
+
+// Leak is the evidence that one canary reached the agent: which token, where
+// it was planted, which part of the agent-visible output it surfaced in
+// (a [Part]'s Where) and in what encoding: "raw", one of [Encodings], or a
+// chain of two joined by "+" in the order they were decoded, such as
+// "json-escape+base64".
+type Leak struct {
+	Token    string
+	Planted  string
+	Surfaced string
+	Encoding string
+}
+
+// String renders the leak as one readable evidence line, such as
+// "canary tc… planted in header X-Upstream-Trace surfaced in body as base64".
+func (l Leak) String() string {
+	planted := l.Planted
+	if planted == "" {
+		planted = "an unrecorded place"
+	}
+	return fmt.Sprintf("canary %s planted in %s surfaced in %s as %s", l.Token, planted, l.Surfaced, l.Encoding)
+}

@@ -1,0 +1,103 @@
+package canary
+
+// Part is one piece of agent-visible output: Where names it in evidence
+// ("status line", "header X-Foo", "body") and Data holds its bytes as the
+// agent received them.
+type Part struct {
+	Where string
+	Data  []byte
+}
+
+// Scan looks for every canary in every part, raw and in decoded views of
+// the part: each decoding alone, then every chain of two (see [Raw] and the
+// encodings after it). It returns one [Leak] per canary found in a part,
+// naming the first view in that order that shows the token, ordered by part
+// and then by canary; nil when nothing leaked.
+//
+// Canaries should be tokens from a [Set]: ASCII letters and digits, long
+// enough not to occur by chance. Empty and repeated tokens are ignored.
+// Scan never panics on hostile data and its work grows linearly with the
+// size of the parts, whatever their content.
+func Scan(parts []Part, canaries []Canary) []Leak {
+	cs := distinct(canaries)
+	if len(cs) == 0 {
+		return nil
+	}
+	tokens := make([]string, len(cs))
+	for i, c := range cs {
+		tokens[i] = c.Token
+	}
+	m := newMatcher(tokens)
+	var leaks []Leak
+	for _, p := range parts {
+		for i, enc := range scanPart(p.Data, m, len(cs)) {
+			if enc != "" {
+				leaks = append(leaks, Leak{Token: cs[i].Token, Planted: cs[i].Planted, Surfaced: p.Where, Encoding: enc})
+			}
+		}
+	}
+	return leaks
+}
+
+// distinct drops empty and repeated tokens, keeping the first of each.
+func distinct(canaries []Canary) []Canary {
+	seen := map[string]bool{}
+	var out []Canary
+	for _, c := range canaries {
+		if c.Token == "" || seen[c.Token] {
+			continue
+		}
+		seen[c.Token] = true
+		out = append(out, c)
+	}
+	return out
+}
+
+// scanPart returns, for each token of m, the encoding of the first view of
+// data that shows it, or "".
+func scanPart(data []byte, m *matcher, n int) []string {
+	s := &partSearch{m: m, found: make([]string, n), left: n}
+	minKeep := max(1, m.minLen/2)
+	if s.look(data, Raw) {
+		return s.found
+	}
+	for _, d := range decoders {
+		if v, ok := d.decode(data, minKeep); ok && s.look(v, d.name) {
+			return s.found
+		}
+	}
+	for _, d1 := range decoders {
+		v1, ok := d1.decode(data, minKeep)
+		if !ok {
+			continue
+		}
+		for _, d2 := range decoders {
+			if d2.idempotent && d2.name == d1.name {
+				continue
+			}
+			if v2, ok := d2.decode(v1, minKeep); ok && s.look(v2, d1.name+"+"+d2.name) {
+				return s.found
+			}
+		}
+	}
+	return s.found
+}
+
+// partSearch records which tokens one part has shown so far.
+type partSearch struct {
+	m     *matcher
+	found []string // encoding per token index, "" while not found
+	left  int
+}
+
+// look searches view v, labelled enc, and reports whether every token has
+// now been found.
+func (s *partSearch) look(v []byte, enc string) bool {
+	s.m.each(v, func(i int) {
+		if s.found[i] == "" {
+			s.found[i] = enc
+			s.left--
+		}
+	})
+	return s.left == 0
+}

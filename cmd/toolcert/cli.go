@@ -1,0 +1,125 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+)
+
+// version is the harness version; release builds set it with -ldflags.
+var version = "0.1.0-dev"
+
+// Exit codes CI can trust.
+const (
+	exitPass   = 0 // every scenario passed
+	exitFail   = 1 // a scenario failed or was skipped
+	exitConfig = 2 // usage or configuration error, or nothing ran
+)
+
+// exitError carries an exit code up to run.
+type exitError struct {
+	code int
+	err  error
+}
+
+func (e *exitError) Error() string { return e.err.Error() }
+func (e *exitError) Unwrap() error { return e.err }
+
+func usageErr(format string, args ...any) error {
+	return &exitError{code: exitConfig, err: fmt.Errorf(format, args...)}
+}
+
+const usage = `toolcert certifies that an adapter between an upstream tool and an LLM agent
+lets nothing rejected reach the agent, and nothing denied reach the upstream.
+
+Usage:
+  toolcert run [flags]        run the features against a target (default: the
+                              built-in features against the reference adapter)
+  toolcert replay [flags]     serve one captured body through a target once and
+                              print the agent-visible output, audit and leak verdict
+  toolcert adapter            serve the reference adapter from the TOOLCERT_*
+                              environment (see docs/protocol.md)
+  toolcert version            print the version
+  toolcert help [command]     show help for a command
+
+Exit codes: 0 every scenario passed; 1 a scenario failed or was skipped;
+2 usage or configuration error, or no scenario ran.
+`
+
+// run is the whole CLI; main only calls it and exits with its code.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	err := dispatch(ctx, args, stdout, stderr)
+	if err == nil {
+		return exitPass
+	}
+	if errors.Is(err, flag.ErrHelp) {
+		return exitPass
+	}
+	var ee *exitError
+	if errors.As(err, &ee) {
+		if ee.code != exitFail {
+			fmt.Fprintf(stderr, "toolcert: %v\n", ee.err)
+		}
+		return ee.code
+	}
+	fmt.Fprintf(stderr, "toolcert: %v\n", err)
+	return exitConfig
+}
+
+func dispatch(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return usageErr("no command given")
+	}
+	switch args[0] {
+	case "run":
+		return runCmd(ctx, args[1:], stdout, stderr)
+	case "replay":
+		return replayCmd(ctx, args[1:], stdout, stderr)
+	case "adapter":
+		return adapterCmd(ctx, args[1:], stdout, stderr)
+	case "version", "--version", "-version":
+		fmt.Fprintf(stdout, "toolcert %s\n", version)
+		return nil
+	case "help", "-h", "--help", "-help":
+		return helpCmd(ctx, args[1:], stdout, stderr)
+	}
+	fmt.Fprint(stderr, usage)
+	return usageErr("unknown command %q", args[0])
+}
+
+func helpCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		fmt.Fprint(stdout, usage)
+		return nil
+	}
+	return dispatch(ctx, []string{args[0], "-h"}, stdout, stderr)
+}
+
+// newFlags returns a flag set that prints its usage to w and reports
+// errors instead of exiting.
+func newFlags(name, synopsis string, w io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(w)
+	fs.Usage = func() {
+		fmt.Fprintf(w, "%s\n\nFlags:\n", synopsis)
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+// parseFlags parses args and turns a flag error into a usage error.
+func parseFlags(fs *flag.FlagSet, args []string) error {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return err
+		}
+		return usageErr("%s: %v", fs.Name(), err)
+	}
+	if fs.NArg() > 0 {
+		return usageErr("%s: unexpected arguments %q", fs.Name(), fs.Args())
+	}
+	return nil
+}

@@ -1,0 +1,136 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/toolcert/toolcert"
+	"github.com/toolcert/toolcert/reports"
+	"github.com/toolcert/toolcert/runner"
+)
+
+const runSynopsis = `Usage: toolcert run [flags]
+
+Runs Gherkin features against a target adapter and writes results.json and
+junit.xml into --out. With no flags it runs the built-in features and
+fixtures against the built-in reference adapter, in-process.
+
+Each lane is an isolated mock upstream plus its own target instance; lanes run
+scenarios in parallel (--concurrency). Canaries are derived from --seed (a
+random one when 0, printed in the summary), so a run can be reproduced.
+
+Exit codes: 0 every scenario passed; 1 a scenario failed or was skipped;
+2 usage or configuration error, or no scenario ran.`
+
+type runFlags struct {
+	features, fixtures, tags, out string
+	concurrency                   int
+	seed                          uint64
+	quiet                         bool
+	target                        targetFlags
+}
+
+func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	var f runFlags
+	fs := newFlags("run", runSynopsis, stderr)
+	fs.StringVar(&f.features, "features", "", "`DIR` or .feature file to run instead of the built-in features")
+	fs.StringVar(&f.fixtures, "fixtures", "", "fixture corpus `DIR` (one folder per tool) instead of the built-in corpus")
+	fs.StringVar(&f.tags, "tags", "", "godog tag `EXPRESSION` selecting scenarios, e.g. \"@transport && ~@slow\"")
+	fs.IntVar(&f.concurrency, "concurrency", 2, "number of lanes (isolated mock upstream + target pairs) running scenarios in parallel")
+	fs.Uint64Var(&f.seed, "seed", 0, "seed for the canaries; 0 picks a random one (printed in the summary)")
+	fs.StringVar(&f.out, "out", "toolcert-report", "`DIR` for results.json, junit.xml and each lane's audit log")
+	fs.BoolVar(&f.quiet, "quiet", false, "print only the summary, not a line per scenario")
+	f.target.register(fs)
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	cfg, err := f.config(stderr)
+	if err != nil {
+		return err
+	}
+	res, runErr := runner.Run(ctx, cfg)
+	if res == nil {
+		return &exitError{code: exitConfig, err: runErr}
+	}
+	paths, werr := reports.Write(f.out, res)
+	summarize(stdout, res, paths)
+	switch {
+	case werr != nil:
+		return &exitError{code: exitConfig, err: fmt.Errorf("write reports: %w", werr)}
+	case errors.Is(runErr, runner.ErrNothingRan):
+		return &exitError{code: exitConfig, err: fmt.Errorf("%w: check --tags and --features", runErr)}
+	case runErr != nil:
+		return &exitError{code: exitConfig, err: runErr}
+	case res.Summary.Failed > 0 || res.Summary.Skipped > 0:
+		return &exitError{code: exitFail, err: errors.New("scenarios failed")}
+	}
+	return nil
+}
+
+func (f *runFlags) config(stderr io.Writer) (runner.Config, error) {
+	tgt, profile, err := f.target.build()
+	if err != nil {
+		return runner.Config{}, err
+	}
+	if f.concurrency < 1 {
+		return runner.Config{}, usageErr("--concurrency must be at least 1")
+	}
+	cfg := runner.Config{
+		Features: toolcert.Features(), FeaturePaths: []string{"features"},
+		Fixtures: toolcert.Fixtures(),
+		Tags:     f.tags, Concurrency: f.concurrency, Seed: f.seed,
+		Target: tgt, Profile: profile,
+		UpstreamListen: f.target.upstreamListen, AuditFile: f.target.auditFile,
+		WorkDir: filepath.Join(f.out, "lanes"), Version: version,
+	}
+	if !f.quiet {
+		cfg.Progress = stderr
+	}
+	if f.features != "" {
+		fsys, paths, err := dirOrFile(f.features)
+		if err != nil {
+			return cfg, usageErr("--features: %v", err)
+		}
+		cfg.Features, cfg.FeaturePaths = fsys, paths
+	}
+	if f.fixtures != "" {
+		if st, err := os.Stat(f.fixtures); err != nil || !st.IsDir() {
+			return cfg, usageErr("--fixtures: %q is not a folder", f.fixtures)
+		}
+		cfg.Fixtures = os.DirFS(f.fixtures)
+	}
+	return cfg, nil
+}
+
+// dirOrFile opens a features folder or a single .feature file as an fs.FS
+// with the paths to run inside it.
+func dirOrFile(p string) (fs.FS, []string, error) {
+	st, err := os.Stat(p)
+	if err != nil {
+		return nil, nil, err
+	}
+	if st.IsDir() {
+		return os.DirFS(p), []string{"."}, nil
+	}
+	return os.DirFS(filepath.Dir(p)), []string{filepath.Base(p)}, nil
+}
+
+func summarize(w io.Writer, res *reports.Result, paths []string) {
+	s := res.Summary
+	fmt.Fprintf(w, "\ntoolcert %s against %s (seed %d)\n", res.Version, res.Target, res.Seed)
+	for _, sc := range res.Scenarios {
+		if sc.Status != reports.Passed {
+			fmt.Fprintf(w, "  %s  %s: %s\n", sc.Status, sc.Feature, sc.Name)
+		}
+	}
+	fmt.Fprintf(w, "%d scenarios: %d passed, %d failed, %d skipped; %d canary leaks; %d upstream requests; %.1fs\n",
+		s.Scenarios, s.Passed, s.Failed, s.Skipped, s.Leaks, s.UpstreamRequests, res.Duration.Seconds())
+	for _, p := range paths {
+		fmt.Fprintf(w, "wrote %s\n", p)
+	}
+}

@@ -1,0 +1,44 @@
+package gate
+
+import (
+	"fmt"
+	"time"
+)
+
+// Equal binds a field of the upstream answer to the request: it returns nil
+// when got (a value of the parsed tree) is the string want, and otherwise a
+// *Rejection{GateSemantic, "binding_mismatch"} naming field.
+func Equal(field string, got any, want string) error {
+	if s, ok := got.(string); ok && s == want {
+		return nil
+	}
+	return Reject(GateSemantic, ReasonBindingMismatch, "%s is %.80q, want %q", field, fmt.Sprint(got), want)
+}
+
+// ParseTimestamp parses observed as an RFC 3339 date-time. It returns a
+// *Rejection{GateSemantic, "bad_timestamp"} when observed is not one.
+func ParseTimestamp(observed string) (time.Time, error) {
+	t, err := time.Parse(time.RFC3339Nano, observed)
+	if err != nil {
+		return time.Time{}, Reject(GateSemantic, ReasonBadTimestamp, "timestamp %.80q: %w", observed, err)
+	}
+	return t, nil
+}
+
+// Fresh checks that observed, an RFC 3339 date-time, is at most window older
+// than now and at most skew later than now (both bounds inclusive). It
+// returns a *Rejection of gate semantic with reason "bad_timestamp",
+// "stale" or "future".
+func Fresh(observed string, now time.Time, window, skew time.Duration) error {
+	t, err := ParseTimestamp(observed)
+	if err != nil {
+		return err
+	}
+	switch age := now.Sub(t); {
+	case age > window:
+		return Reject(GateSemantic, ReasonStale, "observed %s ago, window %s", age, window)
+	case -age > skew:
+		return Reject(GateSemantic, ReasonFuture, "observed %s in the future, skew %s", -age, skew)
+	}
+	return nil
+}

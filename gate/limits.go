@@ -1,0 +1,34 @@
+package gate
+
+// Default limits, equal to the defaults of docs/protocol.md.
+const (
+	DefaultMaxBytes = 65536
+	DefaultMaxDepth = 32
+)
+
+// Limits bounds what the adapter accepts from an upstream. The zero value of
+// a field means its default; use [DefaultLimits] to see them.
+type Limits struct {
+	// MaxBytes is the byte limit on one upstream response body.
+	MaxBytes int64
+	// MaxDepth is the nesting-depth limit of a JSON document: a document
+	// whose objects and arrays nest MaxDepth levels deep is accepted, one
+	// level more is rejected.
+	MaxDepth int
+}
+
+// DefaultLimits returns the limits of docs/protocol.md: 65536 bytes, depth 32.
+func DefaultLimits() Limits {
+	return Limits{MaxBytes: DefaultMaxBytes, MaxDepth: DefaultMaxDepth}
+}
+
+// withDefaults fills zero or negative fields with their defaults.
+func (l Limits) withDefaults() Limits {
+	if l.MaxBytes <= 0 {
+		l.MaxBytes = DefaultMaxBytes
+	}
+	if l.MaxDepth <= 0 {
+		l.MaxDepth = DefaultMaxDepth
+	}
+	return l
+}

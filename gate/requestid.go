@@ -1,0 +1,31 @@
+package gate
+
+import (
+	"crypto/rand"
+	"regexp"
+)
+
+// RequestIDPattern is the pattern of docs/protocol.md every request_id
+// matches.
+var RequestIDPattern = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_.]{7,63}$`)
+
+const base62 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+
+// NewRequestID returns a fresh request id: "req." and 20 base62 characters
+// from crypto/rand (about 119 bits). It matches [RequestIDPattern].
+func NewRequestID() string {
+	const n = 20
+	out := make([]byte, 0, len("req.")+n)
+	out = append(out, "req."...)
+	var buf [32]byte
+	for len(out) < cap(out) {
+		rand.Read(buf[:]) // never returns an error (crypto/rand, Go 1.24+)
+		for _, c := range buf {
+			if c >= 248 || len(out) == cap(out) { // 248 = 4*62: no modulo bias
+				continue
+			}
+			out = append(out, base62[c%62])
+		}
+	}
+	return string(out)
+}

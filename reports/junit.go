@@ -1,0 +1,143 @@
+package reports
+
+import (
+	"encoding/xml"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+)
+
+type junitSuites struct {
+	XMLName  xml.Name     `xml:"testsuites"`
+	Name     string       `xml:"name,attr"`
+	Tests    int          `xml:"tests,attr"`
+	Failures int          `xml:"failures,attr"`
+	Skipped  int          `xml:"skipped,attr"`
+	Time     string       `xml:"time,attr"`
+	Suites   []junitSuite `xml:"testsuite"`
+}
+
+type junitSuite struct {
+	Name     string      `xml:"name,attr"`
+	Tests    int         `xml:"tests,attr"`
+	Failures int         `xml:"failures,attr"`
+	Skipped  int         `xml:"skipped,attr"`
+	Time     string      `xml:"time,attr"`
+	Cases    []junitCase `xml:"testcase"`
+}
+
+type junitCase struct {
+	Name      string        `xml:"name,attr"`
+	Classname string        `xml:"classname,attr"`
+	Time      string        `xml:"time,attr"`
+	Failure   *junitMessage `xml:"failure,omitempty"`
+	Skipped   *junitMessage `xml:"skipped,omitempty"`
+	SystemOut string        `xml:"system-out,omitempty"`
+}
+
+type junitMessage struct {
+	Message string `xml:"message,attr"`
+	Body    string `xml:",chardata"`
+}
+
+// JUnit renders r as JUnit XML: one testsuite per feature, one testcase per
+// scenario, the evidence in the failure body.
+func JUnit(w io.Writer, r *Result) error {
+	out := junitSuites{Name: "toolcert", Time: secs(r.Duration)}
+	byFeature := map[string]*junitSuite{}
+	var order []string
+	for _, sc := range r.Scenarios {
+		s, ok := byFeature[sc.Feature]
+		if !ok {
+			s = &junitSuite{Name: sc.Feature}
+			byFeature[sc.Feature] = s
+			order = append(order, sc.Feature)
+		}
+		s.Cases = append(s.Cases, junitCaseOf(sc))
+		s.Tests++
+		switch sc.Status {
+		case Passed:
+		case Skipped:
+			s.Skipped++
+		default:
+			s.Failures++
+		}
+	}
+	sort.Strings(order)
+	for _, name := range order {
+		s := byFeature[name]
+		var total Duration
+		for _, sc := range r.Scenarios {
+			if sc.Feature == name {
+				total += sc.Duration
+			}
+		}
+		s.Time = secs(total)
+		out.Tests += s.Tests
+		out.Failures += s.Failures
+		out.Skipped += s.Skipped
+		out.Suites = append(out.Suites, *s)
+	}
+	if _, err := io.WriteString(w, xml.Header); err != nil {
+		return err
+	}
+	enc := xml.NewEncoder(w)
+	enc.Indent("", "  ")
+	if err := enc.Encode(out); err != nil {
+		return fmt.Errorf("encode junit: %w", err)
+	}
+	_, err := io.WriteString(w, "\n")
+	return err
+}
+
+func junitCaseOf(sc Scenario) junitCase {
+	c := junitCase{Name: sc.Name, Classname: sc.Feature, Time: secs(sc.Duration)}
+	detail := describe(sc)
+	switch sc.Status {
+	case Passed:
+	case Skipped:
+		c.Skipped = &junitMessage{Message: "skipped: a skip is not a pass", Body: detail}
+	default:
+		c.Failure = &junitMessage{Message: firstLine(sc.Error), Body: detail}
+	}
+	return c
+}
+
+func describe(sc Scenario) string {
+	var b strings.Builder
+	for _, st := range sc.Steps {
+		fmt.Fprintf(&b, "%-7s %s\n", st.Status, st.Text)
+		if st.Error != "" {
+			fmt.Fprintf(&b, "        %s\n", st.Error)
+		}
+	}
+	for _, e := range sc.Evidence {
+		fmt.Fprintf(&b, "evidence [%s] %s\n", e.Kind, e.Message)
+		if e.Diff != "" {
+			fmt.Fprintf(&b, "%s\n", e.Diff)
+		}
+	}
+	return xmlSafe(b.String())
+}
+
+func firstLine(s string) string {
+	s, _, _ = strings.Cut(s, "\n")
+	return xmlSafe(s)
+}
+
+// xmlSafe drops the characters XML 1.0 cannot carry (an adapter's output
+// may contain any byte, ANSI escapes included) so the report stays valid.
+func xmlSafe(s string) string {
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r == '\t' || r == '\n' || r == '\r':
+			return r
+		case r < 0x20, r == 0xFFFE, r == 0xFFFF, r >= 0xD800 && r <= 0xDFFF:
+			return '\uFFFD'
+		}
+		return r
+	}, s)
+}
+
+func secs(d Duration) string { return fmt.Sprintf("%.3f", d.Seconds()) }

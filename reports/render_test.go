@@ -1,0 +1,109 @@
+package reports
+
+import (
+	"bytes"
+	"encoding/xml"
+	"flag"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
+
+func sample() *Result {
+	r := &Result{
+		Tool: "toolcert", Version: "test", Seed: 42, Target: "in-process reference",
+		StartedAt: time.Date(2026, 11, 29, 16, 0, 0, 0, time.UTC),
+		Duration:  Duration(1500 * time.Millisecond),
+		Scenarios: []Scenario{
+			{
+				ID: "features/closed_objects.feature:7", Feature: "features/closed_objects.feature",
+				Name: "an extra top-level property is rejected", Status: Passed,
+				Duration: Duration(20 * time.Millisecond), Lane: 1,
+				Steps: []Step{{Text: "the agent calls \"review_status\"", Status: Passed}},
+			},
+			{
+				ID: "features/leaks.feature:3", Feature: "features/leaks.feature",
+				Name: "a message is never forwarded", Status: Failed,
+				Duration: Duration(30 * time.Millisecond), Lane: 2,
+				Error:    "canary leaked\nsecond line",
+				Steps:    []Step{{Text: "no canary reaches the agent", Status: Failed, Error: "canary leaked \x1b[31m"}},
+				Evidence: []Evidence{{Kind: EvidenceLeak, Message: "canary tcx planted in body /message surfaced in body as raw", Canary: "tcx", Planted: "body /message", Surfaced: "body", Encoding: "raw"}},
+			},
+			{
+				ID: "features/leaks.feature:9", Feature: "features/leaks.feature",
+				Name: "pending", Status: Skipped, Steps: []Step{{Text: "x", Status: Skipped}},
+			},
+		},
+	}
+	r.Tally()
+	return r
+}
+
+func TestTally(t *testing.T) {
+	got := sample().Summary
+	want := Summary{Scenarios: 3, Passed: 1, Failed: 1, Skipped: 1, Leaks: 1}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("Tally() mismatch (-want +got):\n%s", diff)
+	}
+}
+
+func TestRenderersGolden(t *testing.T) {
+	for name, f := range Formats() {
+		t.Run(name, func(t *testing.T) {
+			var buf bytes.Buffer
+			if err := f.Render(&buf, sample()); err != nil {
+				t.Fatalf("render %s: %v", name, err)
+			}
+			golden := filepath.Join("testdata", f.File)
+			if *update {
+				if err := os.WriteFile(golden, buf.Bytes(), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("read golden (run with -update to create): %v", err)
+			}
+			if diff := cmp.Diff(string(want), buf.String()); diff != "" {
+				t.Errorf("%s mismatch (-want +got):\n%s", f.File, diff)
+			}
+		})
+	}
+}
+
+func TestJUnitIsWellFormed(t *testing.T) {
+	var buf bytes.Buffer
+	if err := JUnit(&buf, sample()); err != nil {
+		t.Fatal(err)
+	}
+	var v junitSuites
+	if err := xml.Unmarshal(buf.Bytes(), &v); err != nil {
+		t.Fatalf("junit.xml does not parse: %v", err)
+	}
+	if v.Tests != 3 || v.Failures != 1 || v.Skipped != 1 {
+		t.Errorf("junit counts = tests %d failures %d skipped %d, want 3 1 1", v.Tests, v.Failures, v.Skipped)
+	}
+}
+
+func TestWriteUnknownFormat(t *testing.T) {
+	if _, err := Write(t.TempDir(), sample(), "nope"); err == nil {
+		t.Fatal("Write with an unknown format succeeded")
+	}
+}
+
+func TestWriteDefault(t *testing.T) {
+	dir := t.TempDir()
+	paths, err := Write(dir, sample())
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{filepath.Join(dir, "results.json"), filepath.Join(dir, "junit.xml")}
+	if diff := cmp.Diff(want, paths); diff != "" {
+		t.Errorf("paths mismatch (-want +got):\n%s", diff)
+	}
+}

@@ -1,0 +1,80 @@
+package runner
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"time"
+
+	"github.com/toolcert/toolcert/target"
+)
+
+// Config is one run, as the CLI's flags describe it. The zero values of the
+// optional fields are the documented defaults.
+type Config struct {
+	// Features holds the .feature files; FeaturePaths are the files or
+	// folders inside it to run (default: ".").
+	Features     fs.FS
+	FeaturePaths []string
+	// Fixtures is the corpus: one folder per tool.
+	Fixtures fs.FS
+	// Tags is a godog tag expression such as "@transport && ~@slow".
+	Tags string
+	// Concurrency is the number of lanes; each lane runs one scenario at a
+	// time with its own mock upstream and target. Default 1.
+	Concurrency int
+	// Seed derives every canary; 0 means a fresh random seed.
+	Seed uint64
+	// Target is the adapter under test.
+	Target target.Target
+	// Profile is what the target declares about its limits.
+	Profile target.Profile
+	// UpstreamListen is where the mock listens when the target is already
+	// running (target.URL): the target must be wired to this address.
+	// Such a run has one lane.
+	UpstreamListen string
+	// AuditFile is the audit log of an already running target; "" when the
+	// harness cannot read it. Ignored for targets the harness starts.
+	AuditFile string
+	// WorkDir receives each lane's audit log; "" means a temporary folder
+	// that is removed after the run.
+	WorkDir string
+	// Progress receives a line per finished scenario; nil means none.
+	Progress io.Writer
+	// Now is the clock scenarios render timestamps with; nil is time.Now.
+	Now func() time.Time
+	// Version is the harness version written into the result.
+	Version string
+}
+
+// ErrConfig is wrapped by every configuration error: the CLI maps it to
+// exit code 2.
+var ErrConfig = errors.New("configuration error")
+
+// ErrNothingRan means the run selected no scenario, or skipped every one:
+// that is not a pass.
+var ErrNothingRan = errors.New("no scenario ran")
+
+func (c *Config) check() error {
+	switch {
+	case c.Features == nil && len(c.FeaturePaths) == 0:
+		return fmt.Errorf("%w: no features", ErrConfig)
+	case c.Fixtures == nil:
+		return fmt.Errorf("%w: no fixtures", ErrConfig)
+	case c.Target == nil:
+		return fmt.Errorf("%w: no target", ErrConfig)
+	case c.Concurrency < 0:
+		return fmt.Errorf("%w: concurrency must be at least 1", ErrConfig)
+	}
+	if err := c.Profile.Validate(); err != nil {
+		return fmt.Errorf("%w: %w", ErrConfig, err)
+	}
+	if c.Concurrency == 0 {
+		c.Concurrency = 1
+	}
+	if len(c.FeaturePaths) == 0 {
+		c.FeaturePaths = []string{"."}
+	}
+	return nil
+}

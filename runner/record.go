@@ -1,0 +1,115 @@
+package runner
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/cucumber/godog"
+
+	"github.com/toolcert/toolcert/reports"
+	"github.com/toolcert/toolcert/steps"
+)
+
+// recorder collects scenario results from godog's hooks into the result
+// model. Scenarios finish concurrently, so it locks.
+type recorder struct {
+	mu        sync.Mutex
+	scenarios []reports.Scenario
+	requests  int
+	progress  io.Writer
+}
+
+// hook registers, for one scenario, the hooks that record it. It must be
+// registered after steps.Register so that its After hook sees the final
+// error, leak check included.
+func (r *recorder) hook(sc *godog.ScenarioContext) {
+	var (
+		started time.Time
+		result  reports.Scenario
+	)
+	sc.Before(func(ctx context.Context, p *godog.Scenario) (context.Context, error) {
+		started = time.Now()
+		result = reports.Scenario{ID: p.Uri + ": " + p.Name, Feature: p.Uri, Name: p.Name}
+		for _, t := range p.Tags {
+			result.Tags = append(result.Tags, t.Name)
+		}
+		return ctx, nil
+	})
+	sc.StepContext().After(func(ctx context.Context, st *godog.Step, status godog.StepResultStatus, err error) (context.Context, error) {
+		s := reports.Step{Text: st.Text, Status: stepStatus(status)}
+		if err != nil {
+			s.Error = err.Error()
+		}
+		result.Steps = append(result.Steps, s)
+		return ctx, nil
+	})
+	sc.After(func(ctx context.Context, _ *godog.Scenario, err error) (context.Context, error) {
+		result.Duration = reports.Duration(time.Since(started))
+		result.Status = scenarioStatus(err)
+		if err != nil {
+			result.Error = err.Error()
+		}
+		if rec, ok := steps.Result(ctx); ok {
+			result.Lane, result.Evidence = rec.Lane, rec.Evidence
+			r.add(result, rec.Requests)
+		} else {
+			r.add(result, 0)
+		}
+		return ctx, nil
+	})
+}
+
+func (r *recorder) add(s reports.Scenario, requests int) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.scenarios = append(r.scenarios, s)
+	r.requests += requests
+	if r.progress != nil {
+		fmt.Fprintf(r.progress, "%-4s %s: %s (%dms)\n", mark(s.Status), s.Feature, s.Name, time.Duration(s.Duration).Milliseconds())
+		if s.Status == reports.Failed {
+			fmt.Fprintf(r.progress, "     %s\n", firstLine(s.Error))
+		}
+	}
+}
+
+func mark(s reports.Status) string {
+	switch s {
+	case reports.Passed:
+		return "ok"
+	case reports.Skipped:
+		return "SKIP"
+	}
+	return "FAIL"
+}
+
+func firstLine(s string) string {
+	line, _, _ := strings.Cut(s, "\n")
+	return line
+}
+
+// scenarioStatus maps godog's scenario error onto the model. Undefined and
+// pending steps fail the scenario: a step nobody wrote proves nothing.
+func scenarioStatus(err error) reports.Status {
+	switch {
+	case err == nil:
+		return reports.Passed
+	case errors.Is(err, godog.ErrSkip):
+		return reports.Skipped
+	}
+	return reports.Failed
+}
+
+func stepStatus(s godog.StepResultStatus) reports.Status {
+	switch s {
+	case godog.StepPassed:
+		return reports.Passed
+	case godog.StepSkipped:
+		return reports.Skipped
+	}
+	return reports.Failed
+}

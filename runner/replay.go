@@ -1,0 +1,184 @@
+package runner
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"os"
+	"time"
+	"unicode/utf8"
+
+	"github.com/toolcert/toolcert/canary"
+	"github.com/toolcert/toolcert/corpus"
+	"github.com/toolcert/toolcert/gate"
+	"github.com/toolcert/toolcert/mocks"
+	"github.com/toolcert/toolcert/steps"
+	"github.com/toolcert/toolcert/target"
+)
+
+// ReplayConfig is one captured upstream response to serve through a target.
+type ReplayConfig struct {
+	Tool string
+	Args []byte
+	// Body is served byte for byte, but for {{...}} placeholders
+	// ({{canary:NAME}} plants a canary the verdict looks for).
+	Body   []byte
+	Status int
+	// Header lines to serve; values may hold placeholders too.
+	Header []mocks.HeaderField
+	Seed   uint64
+
+	Target         target.Target
+	Profile        target.Profile
+	UpstreamListen string
+	AuditFile      string
+}
+
+// ReplayResult is what one replay shows: what the agent saw, what the
+// adapter audited, and whether any planted canary or, for a rejected
+// response, any string of the body reached the agent.
+type ReplayResult struct {
+	Agent    AgentOutput       `json:"agent"`
+	Audit    []json.RawMessage `json:"audit"`
+	Requests int               `json:"upstream_requests"`
+	Served   string            `json:"served_sha256"`
+	Leaks    []canary.Leak     `json:"leaks"`
+	Verdict  string            `json:"verdict"`
+	Seed     uint64            `json:"seed"`
+}
+
+// AgentOutput is the agent-visible output in a printable form.
+type AgentOutput struct {
+	StatusLine string      `json:"status_line"`
+	Header     http.Header `json:"headers"`
+	Body       string      `json:"body,omitempty"`
+	BodyBase64 []byte      `json:"body_base64,omitempty"`
+	Error      string      `json:"error,omitempty"`
+}
+
+// Replay serves cfg.Body once through the target, with one lane, and
+// returns what came out.
+func Replay(ctx context.Context, cfg ReplayConfig) (*ReplayResult, error) {
+	if cfg.Seed == 0 {
+		cfg.Seed = randomSeed()
+	}
+	dir, cleanup, err := workDir("")
+	if err != nil {
+		return nil, err
+	}
+	defer cleanup()
+	rc := &Config{Concurrency: 1, Target: cfg.Target, Profile: cfg.Profile, UpstreamListen: cfg.UpstreamListen, AuditFile: cfg.AuditFile}
+	pool, err := startLanes(ctx, rc, dir)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrConfig, err)
+	}
+	defer pool.close(context.WithoutCancel(ctx))
+	lane := pool.all[0]
+	set := canary.NewSet(cfg.Seed, "replay")
+	resp, err := replayResponse(cfg, set)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrConfig, err)
+	}
+	lane.Upstream.Fallback(resp)
+	client := target.NewClient(target.WithTimeout(cfg.Profile.CallTimeout()))
+	out, callErr := client.Invoke(ctx, lane.Target.URL(), cfg.Tool, cfg.Args, cfg.Profile.Token)
+	sctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+	defer cancel()
+	_ = lane.Upstream.Settle(sctx)
+	res := &ReplayResult{Agent: printable(out), Seed: cfg.Seed}
+	if callErr != nil {
+		res.Agent.Error = callErr.Error()
+	}
+	journal := lane.Upstream.Journal()
+	res.Requests = len(journal)
+	if len(journal) > 0 {
+		res.Served = journal[len(journal)-1].Served.BodySHA256
+	}
+	res.Audit = auditLines(lane.AuditFile, requestID(out.Body))
+	res.Leaks = canary.Scan(steps.OutputParts(out), append(set.All(), bodyStrings(cfg.Body, out.Body)...))
+	res.Verdict = "no leak"
+	if len(res.Leaks) > 0 {
+		res.Verdict = "leak"
+	}
+	return res, nil
+}
+
+func replayResponse(cfg ReplayConfig, set *canary.Set) (mocks.Response, error) {
+	vars := corpus.Vars{Now: time.Now(), Freshness: time.Duration(cfg.Profile.Freshness), Skew: time.Duration(cfg.Profile.FutureSkew),
+		Canary: func(name, where string) string { return set.Named(name, where) }}
+	body, err := corpus.Render(cfg.Body, "the replayed body", vars)
+	if err != nil {
+		return mocks.Response{}, err
+	}
+	r := mocks.Response{Status: cfg.Status, Body: body}
+	for _, h := range cfg.Header {
+		v, err := corpus.Expand(h.Value, "header "+h.Name, vars)
+		if err != nil {
+			return r, err
+		}
+		r.Header = append(r.Header, mocks.HeaderField{Name: h.Name, Value: v})
+	}
+	return r, nil
+}
+
+// bodyStrings returns, when the agent saw a failure, every string of 8 or
+// more characters in the served JSON body as a canary: a rejected response
+// may not reach the agent in any part.
+func bodyStrings(served, agentBody []byte) []canary.Canary {
+	v, err := gate.ParseJSON(agentBody, gate.Limits{MaxBytes: 1 << 20, MaxDepth: 64})
+	if m, ok := v.(map[string]any); err != nil || !ok || m["outcome"] != "failure" {
+		return nil
+	}
+	var out []canary.Canary
+	dec := json.NewDecoder(bytes.NewReader(served))
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			return out
+		}
+		if s, ok := tok.(string); ok && len(s) >= 8 {
+			out = append(out, canary.Canary{Token: s, Planted: "string of the rejected body"})
+		}
+	}
+}
+
+func requestID(body []byte) string {
+	var v struct {
+		RequestID string `json:"request_id"`
+	}
+	_ = json.Unmarshal(body, &v)
+	return v.RequestID
+}
+
+func auditLines(path, id string) []json.RawMessage {
+	if path == "" || id == "" {
+		return nil
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	var out []json.RawMessage
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 64<<10), 4<<20)
+	for sc.Scan() {
+		if requestID(sc.Bytes()) == id && json.Valid(sc.Bytes()) {
+			out = append(out, json.RawMessage(bytes.Clone(sc.Bytes())))
+		}
+	}
+	return out
+}
+
+func printable(out target.Output) AgentOutput {
+	a := AgentOutput{StatusLine: out.StatusLine, Header: out.Header}
+	if utf8.Valid(out.Body) {
+		a.Body = string(out.Body)
+	} else {
+		a.BodyBase64 = out.Body
+	}
+	return a
+}

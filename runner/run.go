@@ -1,0 +1,114 @@
+package runner
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/binary"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"time"
+
+	"github.com/cucumber/godog"
+
+	"github.com/toolcert/toolcert/corpus"
+	"github.com/toolcert/toolcert/reports"
+	"github.com/toolcert/toolcert/steps"
+	"github.com/toolcert/toolcert/target"
+)
+
+// Run runs the features of cfg against its target and returns the result.
+// A run whose scenarios fail is not an error: the result says so. Run
+// returns an error wrapping ErrConfig for a configuration it cannot run,
+// and ErrNothingRan (with the result) when no scenario ran or all skipped.
+func Run(ctx context.Context, cfg Config) (*reports.Result, error) {
+	if err := cfg.check(); err != nil {
+		return nil, err
+	}
+	if cfg.Seed == 0 {
+		cfg.Seed = randomSeed()
+	}
+	dir, cleanup, err := workDir(cfg.WorkDir)
+	if err != nil {
+		return nil, err
+	}
+	defer cleanup()
+	res := &reports.Result{Tool: "toolcert", Version: cfg.Version, Seed: cfg.Seed, Target: cfg.Target.String(), StartedAt: time.Now().UTC()}
+	pool, err := startLanes(ctx, &cfg, dir)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrConfig, err)
+	}
+	rec := &recorder{progress: cfg.Progress}
+	runGodog(&cfg, pool, rec)
+	closeErr := pool.close(context.WithoutCancel(ctx))
+	res.Duration = reports.Duration(time.Since(res.StartedAt))
+	res.Scenarios = rec.sorted()
+	res.Summary.UpstreamRequests = rec.requests
+	res.Tally()
+	if closeErr != nil && cfg.Progress != nil {
+		fmt.Fprintf(cfg.Progress, "warning: %v\n", closeErr)
+	}
+	if res.Summary.Scenarios == 0 || res.Summary.Skipped == res.Summary.Scenarios {
+		return res, ErrNothingRan
+	}
+	return res, nil
+}
+
+func runGodog(cfg *Config, pool *lanes, rec *recorder) {
+	suite := &steps.Suite{
+		Corpus:  corpus.New(cfg.Fixtures),
+		Profile: cfg.Profile,
+		Seed:    cfg.Seed,
+		Client:  target.NewClient(target.WithTimeout(cfg.Profile.CallTimeout())),
+		Lanes:   pool,
+		Now:     cfg.Now,
+	}
+	godog.TestSuite{
+		Name: "toolcert",
+		ScenarioInitializer: func(sc *godog.ScenarioContext) {
+			steps.Register(sc, suite)
+			rec.hook(sc)
+		},
+		Options: &godog.Options{
+			Format:      "progress",
+			Output:      io.Discard,
+			FS:          cfg.Features,
+			Paths:       cfg.FeaturePaths,
+			Tags:        cfg.Tags,
+			Concurrency: cfg.Concurrency,
+			Strict:      true,
+			NoColors:    true,
+		},
+	}.Run()
+}
+
+// sorted returns the scenarios ordered by feature and name, whatever order the lanes
+// finished them in, so that reports of two runs compare line by line.
+func (r *recorder) sorted() []reports.Scenario {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	out := append([]reports.Scenario(nil), r.scenarios...)
+	sort.SliceStable(out, func(i, j int) bool { return out[i].ID < out[j].ID })
+	return out
+}
+
+func workDir(dir string) (string, func(), error) {
+	if dir != "" {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return "", nil, fmt.Errorf("%w: create work dir: %w", ErrConfig, err)
+		}
+		return dir, func() {}, nil
+	}
+	tmp, err := os.MkdirTemp("", "toolcert-")
+	if err != nil {
+		return "", nil, fmt.Errorf("create work dir: %w", err)
+	}
+	return tmp, func() { os.RemoveAll(tmp) }, nil
+}
+
+func randomSeed() uint64 {
+	var b [8]byte
+	_, _ = rand.Read(b[:])
+	return binary.LittleEndian.Uint64(b[:]) | 1
+}

@@ -1,0 +1,83 @@
+package steps
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/cucumber/godog"
+
+	"github.com/toolcert/toolcert/reports"
+)
+
+// callTool programs the mock with the scenario's answers, then calls tool
+// on the lane's target as the agent would and keeps what the agent saw.
+func (w *world) callTool(ctx context.Context, tool string, args []byte) error {
+	if w.call != nil {
+		return errors.New("the scenario already called the target once; one agent call per scenario")
+	}
+	w.program()
+	timeout := w.suite.Profile.CallTimeout()
+	cctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	c := &call{tool: tool, args: args, started: time.Now()}
+	c.out, c.err = w.suite.Client.Invoke(cctx, w.lane.Target.URL(), tool, args, w.suite.Profile.Token)
+	w.call = c
+	sctx, scancel := context.WithTimeout(ctx, 2*time.Second)
+	defer scancel()
+	settleErr := w.lane.Upstream.Settle(sctx)
+	if c.err != nil {
+		return w.targetFailure(ctx, c.err)
+	}
+	if settleErr != nil {
+		return fmt.Errorf("the mock upstream did not settle after the call: %w", settleErr)
+	}
+	if c.out.Truncated {
+		return w.note(reports.EvidenceTarget, "the agent-visible body is larger than the harness reads (%d bytes kept): an adapter must answer with a small object", len(c.out.Body))
+	}
+	return nil
+}
+
+// targetFailure turns a failed call into evidence: the error, whether the
+// target is still alive, and the tail of what it printed.
+func (w *world) targetFailure(ctx context.Context, err error) error {
+	msg := fmt.Sprintf("calling %q on the target failed: %v", w.call.tool, err)
+	actx, cancel := context.WithTimeout(ctx, time.Second)
+	defer cancel()
+	if aerr := w.lane.Target.Alive(actx); aerr != nil {
+		msg += fmt.Sprintf("; the target is not alive: %v", aerr)
+	}
+	if logs := w.lane.Target.Logs(); logs != "" {
+		msg += "\ntarget output (tail):\n" + tail(logs, 2048)
+	}
+	return w.note(reports.EvidenceTarget, "%s", msg)
+}
+
+func tail(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return "…" + s[len(s)-n:]
+}
+
+func agentSteps(sc *godog.ScenarioContext) {
+	sc.Step(`^the agent calls "([^"]*)" with (\{.*\})$`, func(ctx context.Context, tool, args string) error {
+		w, err := from(ctx)
+		if err != nil {
+			return err
+		}
+		return w.callTool(ctx, tool, []byte(args))
+	})
+	sc.Step(`^the agent calls "([^"]*)" with:$`, func(ctx context.Context, tool string, doc *godog.DocString) error {
+		w, err := from(ctx)
+		if err != nil {
+			return err
+		}
+		args, err := w.render([]byte(doc.Content), "the scenario's arguments")
+		if err != nil {
+			return err
+		}
+		return w.callTool(ctx, tool, args)
+	})
+}

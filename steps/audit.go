@@ -1,0 +1,175 @@
+package steps
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"github.com/cucumber/godog"
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/toolcert/toolcert/reports"
+)
+
+// auditEvent is one line of the target's audit log (docs/protocol.md).
+type auditEvent struct {
+	RequestID      string         `json:"request_id"`
+	Tool           string         `json:"tool"`
+	AdapterVersion string         `json:"adapter_version"`
+	Gate           string         `json:"gate"`
+	Reason         string         `json:"reason"`
+	Upstream       *auditUpstream `json:"upstream"`
+	Attempts       int            `json:"attempts"`
+	RawSHA256      string         `json:"raw_sha256"`
+}
+
+type auditUpstream struct {
+	Method string `json:"method"`
+	URL    string `json:"url"`
+	Status int    `json:"status"`
+}
+
+// maxAuditBytes bounds how much of an audit log the harness reads.
+const maxAuditBytes = 64 << 20
+
+// errNoAudit means the harness has no audit log to read for this target.
+var errNoAudit = errors.New("the target's audit log is not available to the harness (with --target-url, pass --audit-file)")
+
+// auditFor returns the audit event the target wrote for the agent's call,
+// waiting briefly for a target that writes it after answering.
+func (w *world) auditFor(ctx context.Context) (auditEvent, error) {
+	env, err := w.envelope()
+	if err != nil {
+		return auditEvent{}, err
+	}
+	if w.lane.AuditFile == "" {
+		return auditEvent{}, errNoAudit
+	}
+	id := env.str("request_id")
+	ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+	defer cancel()
+	for {
+		ev, found, err := findAudit(w.lane.AuditFile, id)
+		if err != nil {
+			return auditEvent{}, err
+		}
+		if found {
+			return ev, nil
+		}
+		select {
+		case <-ctx.Done():
+			return auditEvent{}, w.note(reports.EvidenceAudit, "the audit log %s has no event for request_id %q", w.lane.AuditFile, id)
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
+}
+
+func findAudit(path, requestID string) (auditEvent, bool, error) {
+	f, err := os.Open(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return auditEvent{}, false, nil
+	}
+	if err != nil {
+		return auditEvent{}, false, fmt.Errorf("open audit log: %w", err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(io.LimitReader(f, maxAuditBytes))
+	sc.Buffer(make([]byte, 64<<10), 4<<20)
+	for sc.Scan() {
+		line := bytes.TrimSpace(sc.Bytes())
+		var ev auditEvent
+		if len(line) == 0 || json.Unmarshal(line, &ev) != nil {
+			continue
+		}
+		if ev.RequestID == requestID {
+			return ev, true, nil
+		}
+	}
+	return auditEvent{}, false, sc.Err()
+}
+
+type gateRecord struct{ Gate, Reason string }
+
+func (w *world) auditGate(ctx context.Context, gate, reason, withSHA string) error {
+	ev, err := w.auditFor(ctx)
+	if err != nil {
+		return err
+	}
+	if ev.AdapterVersion == "" || ev.Tool == "" {
+		return w.note(reports.EvidenceAudit, "the audit event lacks adapter_version or tool: %+v", ev)
+	}
+	want := gateRecord{Gate: gate, Reason: reason}
+	got := gateRecord{Gate: ev.Gate, Reason: ev.Reason}
+	if reason == "" {
+		got.Reason = ""
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		w.evidence = append(w.evidence, reports.Evidence{Kind: reports.EvidenceAudit,
+			Message: "the audit records another gate or reason", Diff: diff})
+		return fmt.Errorf("the audit records another gate or reason (-want +got):\n%s", diff)
+	}
+	if withSHA == "" {
+		return nil
+	}
+	return w.auditSHA(ev)
+}
+
+// auditSHA checks raw_sha256 against the bytes the mock actually wrote in
+// its last answer.
+func (w *world) auditSHA(ev auditEvent) error {
+	j := w.lane.Upstream.Journal()
+	if len(j) == 0 {
+		return w.note(reports.EvidenceJournal, "the upstream received no request, so no body was served")
+	}
+	served := j[len(j)-1].Served.BodySHA256
+	if ev.RawSHA256 != served {
+		return w.note(reports.EvidenceAudit, "the audit's raw_sha256 %q is not the sha256 of the served body %q", ev.RawSHA256, served)
+	}
+	return nil
+}
+
+func (w *world) auditAttempts(ctx context.Context, n int) error {
+	ev, err := w.auditFor(ctx)
+	if err != nil {
+		return err
+	}
+	if ev.Attempts != n {
+		return w.note(reports.EvidenceAudit, "the audit records %d attempts, want %d", ev.Attempts, n)
+	}
+	return nil
+}
+
+func (w *world) auditAttemptsMatchJournal(ctx context.Context) error {
+	return w.auditAttempts(ctx, len(w.lane.Upstream.Journal()))
+}
+
+func auditSteps(sc *godog.ScenarioContext) {
+	sc.Step(`^the audit records gate "([^"]+)"(?: and reason "([^"]+)")? for that request(, with the sha256 of the served body)?$`,
+		func(ctx context.Context, gate, reason, sha string) error {
+			w, err := from(ctx)
+			if err != nil {
+				return err
+			}
+			return w.auditGate(ctx, gate, reason, sha)
+		})
+	sc.Step(`^the audit records (\d+) attempts?$`, func(ctx context.Context, n int) error {
+		w, err := from(ctx)
+		if err != nil {
+			return err
+		}
+		return w.auditAttempts(ctx, n)
+	})
+	sc.Step(`^the audit records as many attempts as the upstream received requests$`, func(ctx context.Context) error {
+		w, err := from(ctx)
+		if err != nil {
+			return err
+		}
+		return w.auditAttemptsMatchJournal(ctx)
+	})
+}

@@ -1,0 +1,53 @@
+package steps
+
+import (
+	"github.com/cucumber/godog"
+
+	"github.com/toolcert/toolcert/reports"
+)
+
+func (w *world) requests() int { return len(w.lane.Upstream.Journal()) }
+
+func (w *world) received(n int) error {
+	if got := w.requests(); got != n {
+		return w.note(reports.EvidenceJournal, "the upstream received %d request(s), want %d", got, n)
+	}
+	return nil
+}
+
+func (w *world) receivedNone() error { return w.received(0) }
+
+func (w *world) receivedBudget() error { return w.received(w.suite.Profile.MaxAttempts) }
+
+func (w *world) receivedAtMostBudget() error {
+	got, budget := w.requests(), w.suite.Profile.MaxAttempts
+	if got > budget {
+		return w.note(reports.EvidenceJournal, "the upstream received %d requests, above the adapter's attempt budget of %d", got, budget)
+	}
+	if got == 0 {
+		return w.note(reports.EvidenceJournal, "the upstream received no request at all")
+	}
+	return nil
+}
+
+// stoppedReading checks that the adapter hung up before the mock could
+// write the whole body of its last answer: it read with a limit.
+func (w *world) stoppedReading() error {
+	j := w.lane.Upstream.Journal()
+	if len(j) == 0 {
+		return w.note(reports.EvidenceJournal, "the upstream received no request")
+	}
+	last := j[len(j)-1]
+	if last.Served.Fault != "write_error" {
+		return w.note(reports.EvidenceJournal, "the adapter read the whole body (%d bytes written) instead of stopping at its byte limit", last.Served.BodyBytes)
+	}
+	return nil
+}
+
+func journalSteps(sc *godog.ScenarioContext) {
+	sc.Step(`^the upstream received (\d+) requests?$`, on((*world).received))
+	sc.Step(`^the upstream received no request$`, on((*world).receivedNone))
+	sc.Step(`^the upstream received exactly the adapter's attempt budget of requests$`, on((*world).receivedBudget))
+	sc.Step(`^the upstream received at most the adapter's attempt budget of requests$`, on((*world).receivedAtMostBudget))
+	sc.Step(`^the adapter stopped reading before the end of the body$`, on((*world).stoppedReading))
+}

@@ -1,0 +1,84 @@
+package steps
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/cucumber/godog"
+
+	"github.com/toolcert/toolcert/canary"
+	"github.com/toolcert/toolcert/reports"
+	"github.com/toolcert/toolcert/target"
+)
+
+// OutputParts splits what the agent saw into the parts the leak scan
+// searches: the status line, every header (name and values), the body.
+func OutputParts(out target.Output) []canary.Part {
+	parts := []canary.Part{{Where: "status line", Data: []byte(out.StatusLine)}}
+	names := make([]string, 0, len(out.Header))
+	for name := range out.Header {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		line := name + ": " + strings.Join(out.Header[name], ", ")
+		parts = append(parts, canary.Part{Where: "header " + name, Data: []byte(line)})
+	}
+	return append(parts, canary.Part{Where: "body", Data: out.Body})
+}
+
+// scanLeaks searches the agent-visible output for every canary the
+// scenario planted, once per scenario, and records each hit as evidence.
+func (w *world) scanLeaks() []canary.Leak {
+	if w.call == nil || w.scanned {
+		return nil
+	}
+	w.scanned = true
+	leaks := canary.Scan(OutputParts(w.call.out), w.canaries.All())
+	for _, l := range leaks {
+		w.evidence = append(w.evidence, reports.Evidence{
+			Kind: reports.EvidenceLeak, Message: l.String(),
+			Canary: l.Token, Planted: l.Planted, Surfaced: l.Surfaced, Encoding: l.Encoding,
+		})
+	}
+	return leaks
+}
+
+func leakError(leaks []canary.Leak) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d canary hit(s) in the agent-visible output:", len(leaks))
+	for _, l := range leaks {
+		b.WriteString("\n  " + l.String())
+	}
+	return fmt.Errorf("%s", b.String())
+}
+
+func (w *world) noCanary() error {
+	if _, err := w.mustCall(); err != nil {
+		return err
+	}
+	if len(w.canaries.All()) == 0 {
+		return fmt.Errorf("no canary was planted in this scenario, so the check would prove nothing")
+	}
+	if w.scanned {
+		return w.leakedBefore()
+	}
+	if leaks := w.scanLeaks(); len(leaks) > 0 {
+		return leakError(leaks)
+	}
+	return nil
+}
+
+func (w *world) leakedBefore() error {
+	for _, e := range w.evidence {
+		if e.Kind == reports.EvidenceLeak {
+			return fmt.Errorf("canaries reached the agent (see evidence)")
+		}
+	}
+	return nil
+}
+
+func leakSteps(sc *godog.ScenarioContext) {
+	sc.Step(`^no canary reaches the agent$`, on((*world).noCanary))
+}

@@ -1,0 +1,165 @@
+package steps
+
+import (
+	"bytes"
+	"fmt"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/cucumber/godog"
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/toolcert/toolcert/gate"
+	"github.com/toolcert/toolcert/reports"
+)
+
+// requestIDPattern is the protocol's pattern for the adapter's request_id.
+var requestIDPattern = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_.]{7,63}$`)
+
+// agentLimits bound how the harness parses the agent-visible body.
+var agentLimits = gate.Limits{MaxBytes: 1 << 20, MaxDepth: 64}
+
+// envelope is the agent-visible result, parsed strictly and checked
+// against the tool's contract.
+type envelope struct {
+	raw map[string]any
+}
+
+func (e envelope) str(key string) string {
+	s, _ := e.raw[key].(string)
+	return s
+}
+
+// envelope parses the agent-visible body strictly and validates it against
+// the tool's agent contract: a result the agent cannot rely on fails here,
+// whatever its outcome.
+func (w *world) envelope() (envelope, error) {
+	c, err := w.mustCall()
+	if err != nil {
+		return envelope{}, err
+	}
+	v, err := gate.ParseJSON(c.out.Body, agentLimits)
+	if err != nil {
+		return envelope{}, w.note(reports.EvidenceMismatch, "the agent-visible body is not strict JSON: %v; body starts %q", err, tail(string(c.out.Body), 200))
+	}
+	contract, err := w.suite.contract(c.tool)
+	if err != nil {
+		return envelope{}, err
+	}
+	if err := contract.Validate(v); err != nil {
+		return envelope{}, w.note(reports.EvidenceMismatch, "the agent-visible body breaks the %q contract: %v", c.tool, err)
+	}
+	m, ok := v.(map[string]any)
+	if !ok {
+		return envelope{}, w.note(reports.EvidenceMismatch, "the agent-visible body is not an object")
+	}
+	return envelope{raw: m}, nil
+}
+
+type failure struct {
+	Outcome   string
+	Code      string
+	Retryable bool
+}
+
+func (w *world) seesFailure(code, retry string) error {
+	env, err := w.envelope()
+	if err != nil {
+		return err
+	}
+	got := failure{Outcome: env.str("outcome")}
+	if e, ok := env.raw["error"].(map[string]any); ok {
+		got.Code, _ = e["code"].(string)
+		got.Retryable, _ = e["retryable"].(bool)
+	}
+	want := failure{Outcome: "failure", Code: code, Retryable: retry == "retryable"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		w.evidence = append(w.evidence, reports.Evidence{Kind: reports.EvidenceMismatch,
+			Message: fmt.Sprintf("the agent saw another outcome than the failure %s", code), Diff: diff})
+		return fmt.Errorf("the agent saw another outcome (-want +got):\n%s", diff)
+	}
+	return nil
+}
+
+func (w *world) seesSuccess(doc *godog.DocString) error {
+	if doc == nil {
+		return fmt.Errorf("the step needs a doc string with the expected data")
+	}
+	rendered, err := w.render([]byte(doc.Content), "the expected data")
+	if err != nil {
+		return err
+	}
+	want, err := gate.ParseJSON(rendered, agentLimits)
+	if err != nil {
+		return fmt.Errorf("the expected data in the scenario is not JSON: %w", err)
+	}
+	env, err := w.envelope()
+	if err != nil {
+		return err
+	}
+	got := map[string]any{"outcome": env.raw["outcome"], "data": env.raw["data"]}
+	if diff := cmp.Diff(map[string]any{"outcome": "success", "data": want}, got); diff != "" {
+		w.evidence = append(w.evidence, reports.Evidence{Kind: reports.EvidenceMismatch,
+			Message: "the agent did not see exactly the expected data", Diff: diff})
+		return fmt.Errorf("the agent's result differs (-want +got):\n%s", diff)
+	}
+	return nil
+}
+
+// ownRequestID checks that the request_id the agent saw follows the
+// protocol's pattern and was not taken from anything the upstream sent.
+func (w *world) ownRequestID() error {
+	env, err := w.envelope()
+	if err != nil {
+		return err
+	}
+	id := env.str("request_id")
+	if !requestIDPattern.MatchString(id) {
+		return w.note(reports.EvidenceMismatch, "request_id %q does not match %s", id, requestIDPattern)
+	}
+	for _, rt := range w.routes {
+		for _, r := range rt.seq {
+			if bytes.Contains(r.Body, []byte(id)) {
+				return w.note(reports.EvidenceMismatch, "request_id %q was taken from the upstream's answer to %s %s", id, rt.method, rt.path)
+			}
+		}
+	}
+	return nil
+}
+
+func (w *world) doesNotContain(s string) error {
+	c, err := w.mustCall()
+	if err != nil {
+		return err
+	}
+	needle := strings.ToLower(s)
+	for _, p := range OutputParts(c.out) {
+		if strings.Contains(strings.ToLower(string(p.Data)), needle) {
+			return w.note(reports.EvidenceMismatch, "the agent's %s contains %q", p.Where, s)
+		}
+	}
+	return nil
+}
+
+func (w *world) withinBudget() error {
+	c, err := w.mustCall()
+	if err != nil {
+		return err
+	}
+	p := w.suite.Profile
+	limit := time.Duration(p.Deadline) + time.Duration(p.ReadTimeout) + time.Second
+	if c.out.Elapsed > limit {
+		return w.note(reports.EvidenceMismatch, "the agent waited %v; the adapter's time budget is %v (allowed with slack: %v)",
+			c.out.Elapsed.Round(time.Millisecond), time.Duration(p.Deadline), limit)
+	}
+	return nil
+}
+
+func outcomeSteps(sc *godog.ScenarioContext) {
+	sc.Step(`^the agent sees the failure (NOT_FOUND|UPSTREAM_UNAVAILABLE|INVALID_RESPONSE|DENIED), (not retryable|retryable)$`, on((*world).seesFailure))
+	sc.Step(`^the agent sees success with data:$`, on((*world).seesSuccess))
+	sc.Step(`^the agent's request_id is its own$`, on((*world).ownRequestID))
+	sc.Step(`^the agent's output does not contain "([^"]+)"$`, on((*world).doesNotContain))
+	sc.Step(`^the agent got its answer within the adapter's time budget$`, on((*world).withinBudget))
+}

@@ -1,0 +1,58 @@
+package steps
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/cucumber/godog"
+)
+
+// Register adds toolcert's steps and scenario hooks to sc, for one
+// scenario of a run that shares s. The runner calls it from godog's
+// ScenarioInitializer.
+//
+// Before the scenario a lane is acquired and its mock upstream reset; after
+// it, the agent-visible output is scanned for every planted canary (even
+// when no step asked: nothing rejected may reach the agent), the evidence is
+// kept for Result and the lane is released.
+func Register(sc *godog.ScenarioContext, s *Suite) {
+	sc.Before(func(ctx context.Context, pickle *godog.Scenario) (context.Context, error) {
+		lane, err := s.Lanes.Acquire(ctx)
+		if err != nil {
+			return ctx, fmt.Errorf("acquire a lane: %w", err)
+		}
+		lane.Upstream.Reset()
+		w := newWorld(s, lane, pickle.Uri+"\x00"+pickle.Name)
+		return context.WithValue(ctx, worldKey{}, w), nil
+	})
+	sc.After(func(ctx context.Context, _ *godog.Scenario, err error) (context.Context, error) {
+		w, werr := from(ctx)
+		if werr != nil {
+			return ctx, err
+		}
+		defer s.Lanes.Release(w.lane)
+		var leakErr error
+		if leaks := w.scanLeaks(); len(leaks) > 0 && err == nil {
+			leakErr = leakError(leaks)
+		}
+		w.record = &Record{Lane: w.lane.ID, Evidence: w.evidence, Requests: w.requests()}
+		return ctx, leakErr
+	})
+	upstreamSteps(sc)
+	agentSteps(sc)
+	outcomeSteps(sc)
+	leakSteps(sc)
+	auditSteps(sc)
+	journalSteps(sc)
+}
+
+// Result returns the record of the finished scenario whose context is ctx:
+// its lane, its evidence and the requests its upstream received. The runner
+// calls it from an After hook registered after Register.
+func Result(ctx context.Context) (Record, bool) {
+	w, err := from(ctx)
+	if err != nil || w.record == nil {
+		return Record{}, false
+	}
+	return *w.record, true
+}

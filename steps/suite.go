@@ -1,0 +1,89 @@
+package steps
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/toolcert/toolcert/corpus"
+	"github.com/toolcert/toolcert/gate"
+	"github.com/toolcert/toolcert/mocks"
+	"github.com/toolcert/toolcert/reports"
+	"github.com/toolcert/toolcert/target"
+)
+
+// Lane is one isolated pair of a mock upstream and the target wired to it,
+// with the target's own audit file. A lane serves one scenario at a time.
+type Lane struct {
+	ID        int
+	Upstream  *mocks.Upstream
+	Target    target.Instance
+	AuditFile string // "" when the harness cannot read the target's audit
+}
+
+// Lanes hands out lanes to scenarios. Acquire blocks until a lane is free;
+// the caller must Release it when the scenario ends.
+type Lanes interface {
+	Acquire(ctx context.Context) (*Lane, error)
+	Release(*Lane)
+}
+
+// Suite is what every scenario of one run shares. It is read-only once the
+// run starts, but for the compiled contracts it caches.
+type Suite struct {
+	Corpus  *corpus.Corpus
+	Profile target.Profile
+	Seed    uint64
+	Client  *target.Client
+	Lanes   Lanes
+	// Now is the clock scenarios render timestamps with; nil means time.Now.
+	Now func() time.Time
+
+	mu        sync.Mutex
+	contracts map[string]*gate.Schema
+}
+
+// Record is what a finished scenario leaves for the runner.
+type Record struct {
+	Lane     int
+	Evidence []reports.Evidence
+	Requests int // requests the lane's upstream received
+}
+
+func (s *Suite) now() time.Time {
+	if s.Now != nil {
+		return s.Now()
+	}
+	return time.Now()
+}
+
+// contract returns the compiled agent contract of tool, or of the generic
+// envelope when the corpus has none for it (an unknown tool).
+func (s *Suite) contract(tool string) (*gate.Schema, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if c, ok := s.contracts[tool]; ok {
+		return c, nil
+	}
+	raw, err := s.Corpus.Contract(tool)
+	if err != nil {
+		raw, err = s.Corpus.Fixture(genericEnvelope)
+		if err != nil {
+			return nil, fmt.Errorf("no contract for tool %q and no generic envelope: %w", tool, err)
+		}
+	}
+	c, err := gate.Compile(tool+"/contract.json", raw)
+	if err != nil {
+		return nil, fmt.Errorf("compile contract of %q: %w", tool, err)
+	}
+	if s.contracts == nil {
+		s.contracts = map[string]*gate.Schema{}
+	}
+	s.contracts[tool] = c
+	return c, nil
+}
+
+// genericEnvelope is the corpus file with the envelope every tool result
+// satisfies, used for tools the corpus has no contract for.
+const genericEnvelope = "envelope.json"

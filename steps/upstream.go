@@ -1,0 +1,245 @@
+package steps
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/cucumber/godog"
+
+	"github.com/toolcert/toolcert/corpus"
+	"github.com/toolcert/toolcert/mocks"
+)
+
+// answer appends r to the answers of method path, plants the canaries every
+// programmed response carries (a vendor header and the reason phrase) and
+// makes r the response later modifier steps change.
+func (w *world) answer(method, path string, r mocks.Response) {
+	if r.Status == 0 {
+		r.Status = http.StatusOK
+	}
+	where := method + " " + path
+	r.Reason = strings.TrimSpace(http.StatusText(r.Status) + " " + w.canaries.New("reason phrase of "+where))
+	r.Header = append(r.Header, mocks.HeaderField{Name: "X-Vendor-Trace", Value: w.canaries.New("header X-Vendor-Trace of " + where)})
+	var rt *route
+	for _, x := range w.routes {
+		if x.method == method && x.path == path {
+			rt = x
+		}
+	}
+	if rt == nil {
+		rt = &route{method: method, path: path}
+		w.routes = append(w.routes, rt)
+	}
+	rt.seq = append(rt.seq, r)
+	w.last = &rt.seq[len(rt.seq)-1]
+}
+
+func withType(r mocks.Response, contentType string) mocks.Response {
+	r.Header = append(r.Header, mocks.HeaderField{Name: "Content-Type", Value: contentType})
+	return r
+}
+
+func (w *world) answerFixture(method, path string, status int, name string) error {
+	raw, err := w.suite.Corpus.Fixture(name)
+	if err != nil {
+		return err
+	}
+	body, err := w.render(raw, "fixture "+name)
+	if err != nil {
+		return err
+	}
+	w.answer(method, path, withType(mocks.Response{Status: status, Body: body}, corpus.ContentType(name)))
+	return nil
+}
+
+func (w *world) answerDoc(method, path string, status int, doc *godog.DocString, contentType string) error {
+	if doc == nil {
+		return fmt.Errorf("the step needs a doc string with the body")
+	}
+	body, err := w.render([]byte(doc.Content), "the scenario's body")
+	if err != nil {
+		return err
+	}
+	if strings.HasPrefix(contentType, "text/plain") {
+		body = append(body, '\n')
+	}
+	w.answer(method, path, withType(mocks.Response{Status: status, Body: body}, contentType))
+	return nil
+}
+
+func (w *world) answerErrorPage(method, path string, status, times int) {
+	page := errorPage(status, http.StatusText(status), w.canaries.New(fmt.Sprintf("HTML error page body of %s %s", method, path)))
+	w.answer(method, path, withType(mocks.Response{Status: status, Body: page, Times: times}, "text/html; charset=utf-8"))
+}
+
+func (w *world) modify(what string, f func(r *mocks.Response) error) error {
+	if w.last == nil {
+		return fmt.Errorf("%s: no response programmed yet; start with a step such as `the upstream answers GET /path with fixture \"...\"`", what)
+	}
+	return f(w.last)
+}
+
+func (w *world) addProperty(name, pointer string) error {
+	return w.modify("add a property", func(r *mocks.Response) error {
+		value := w.canaries.New(fmt.Sprintf("body %s/%s (property value)", pointer, name))
+		body, err := insertMember(r.Body, pointer, name, value)
+		if err != nil {
+			return fmt.Errorf("add property %q at %q: %w", name, pointer, err)
+		}
+		r.Body = body
+		return nil
+	})
+}
+
+func (w *world) addCanaryNamedProperty() error {
+	return w.modify("add a property", func(r *mocks.Response) error {
+		name := w.canaries.New("body / (property name)")
+		body, err := insertMember(r.Body, "", name, true)
+		if err != nil {
+			return fmt.Errorf("add a property named by a canary: %w", err)
+		}
+		r.Body = body
+		return nil
+	})
+}
+
+func (w *world) setHeader(name, value string) error {
+	return w.modify("set a header", func(r *mocks.Response) error {
+		r.Header = append(r.Header, mocks.HeaderField{Name: name, Value: value})
+		return nil
+	})
+}
+
+func (w *world) setHeaderCanary(name string) error {
+	return w.setHeader(name, w.canaries.New("header "+name))
+}
+
+func (w *world) delay(d time.Duration) error {
+	return w.modify("delay the headers", func(r *mocks.Response) error {
+		r.Fault.DelayHeaders = d
+		return nil
+	})
+}
+
+func (w *world) dribble(n int, every time.Duration) error {
+	return w.modify("dribble the body", func(r *mocks.Response) error {
+		r.Fault.DribbleChunk, r.Fault.DribbleEvery = n, every
+		return nil
+	})
+}
+
+func (w *world) cut(n int64) error {
+	return w.modify("cut the body", func(r *mocks.Response) error {
+		r.Fault.TruncateAfter = n
+		return nil
+	})
+}
+
+// program hands the scenario's answers to the lane's mock upstream.
+func (w *world) program() {
+	for _, rt := range w.routes {
+		w.lane.Upstream.Program(rt.method, rt.path, rt.seq...)
+	}
+}
+
+// upstreamSteps registers the Given steps that program the mock upstream.
+func upstreamSteps(sc *godog.ScenarioContext) {
+	const req = `(GET|POST|PUT|PATCH|DELETE) (\S+)`
+	sc.Step(`^the upstream answers `+req+` with fixture "([^"]+)"$`, on(func(w *world, m, p, name string) error {
+		return w.answerFixture(m, p, http.StatusOK, name)
+	}))
+	sc.Step(`^the upstream answers `+req+` with status (\d{3}) and fixture "([^"]+)"$`, on(func(w *world, m, p string, status int, name string) error {
+		return w.answerFixture(m, p, status, name)
+	}))
+	sc.Step(`^the upstream answers `+req+` with:$`, on(func(w *world, m, p string, doc *godog.DocString) error {
+		return w.answerDoc(m, p, http.StatusOK, doc, "application/json")
+	}))
+	sc.Step(`^the upstream answers `+req+` with status (\d{3}) and:$`, on(func(w *world, m, p string, status int, doc *godog.DocString) error {
+		return w.answerDoc(m, p, status, doc, "application/json")
+	}))
+	sc.Step(`^the upstream answers `+req+` with text:$`, on(func(w *world, m, p string, doc *godog.DocString) error {
+		return w.answerDoc(m, p, http.StatusOK, doc, "text/plain; charset=utf-8")
+	}))
+	sc.Step(`^the upstream answers `+req+` with status (\d{3})$`, on(func(w *world, m, p string, status int) error {
+		w.answerErrorPage(m, p, status, 1)
+		return nil
+	}))
+	sc.Step(`^the upstream answers `+req+` with status (\d{3}) and an HTML page$`, on(func(w *world, m, p string, status int) error {
+		w.answerErrorPage(m, p, status, 1)
+		return nil
+	}))
+	sc.Step(`^the upstream first fails (\d+) times? with status (\d{3}) on `+req+`$`, on(func(w *world, times, status int, m, p string) error {
+		w.answerErrorPage(m, p, status, times)
+		return nil
+	}))
+	sc.Step(`^the upstream resets the connection on `+req+`$`, on(func(w *world, m, p string) error {
+		w.answer(m, p, mocks.Response{Fault: mocks.Fault{Reset: true}})
+		return nil
+	}))
+	sc.Step(`^the upstream closes the connection without answering `+req+`$`, on(func(w *world, m, p string) error {
+		w.answer(m, p, mocks.Response{Fault: mocks.Fault{Empty: true}})
+		return nil
+	}))
+	generatedSteps(sc, req)
+	modifierSteps(sc)
+}
+
+func generatedSteps(sc *godog.ScenarioContext, req string) {
+	sc.Step(`^the upstream answers `+req+` with a body one byte past the adapter's byte limit$`, on(func(w *world, m, p string) error {
+		w.answer(m, p, withType(mocks.Response{Generate: w.suite.Profile.MaxBytes + 1}, "application/json"))
+		return nil
+	}))
+	sc.Step(`^the upstream answers `+req+` with a generated body of (\d+) bytes$`, on(func(w *world, m, p string, n int64) error {
+		w.answer(m, p, withType(mocks.Response{Generate: n}, "application/json"))
+		return nil
+	}))
+	sc.Step(`^the upstream answers `+req+` with a document nested one level past the adapter's depth limit$`, on(func(w *world, m, p string) error {
+		body := nested(w.suite.Profile.MaxDepth+1, w.canaries.New("body, innermost value of a too-deep document"))
+		w.answer(m, p, withType(mocks.Response{Body: body}, "application/json"))
+		return nil
+	}))
+	sc.Step(`^the upstream answers `+req+` with a review whose reviewer is (\d+) characters long$`, on(func(w *world, m, p string, n int) error {
+		c := w.canaries.New("body /reviewed_by (overlong)")
+		reviewer := c + strings.Repeat("x", max(n-len(c), 0))
+		body := fmt.Appendf(nil, `{"change_id": "CR-1042", "decision": "approved", "reviewed_by": %q}`+"\n", reviewer)
+		w.answer(m, p, withType(mocks.Response{Body: body}, "application/json"))
+		return nil
+	}))
+}
+
+func modifierSteps(sc *godog.ScenarioContext) {
+	sc.Step(`^the upstream adds the property "([^"]+)" carrying a canary$`, on(func(w *world, name string) error {
+		return w.addProperty(name, "")
+	}))
+	sc.Step(`^the upstream adds the property "([^"]+)" carrying a canary at "([^"]*)"$`, on(func(w *world, name, pointer string) error {
+		return w.addProperty(name, pointer)
+	}))
+	sc.Step(`^the upstream adds a property named by a canary$`, on(func(w *world) error {
+		return w.addCanaryNamedProperty()
+	}))
+	sc.Step(`^the upstream sets the header "([^"]+)" to a canary$`, on(func(w *world, name string) error {
+		return w.setHeaderCanary(name)
+	}))
+	sc.Step(`^the upstream sets the header "([^"]+)" to "([^"]*)"$`, on(func(w *world, name, value string) error {
+		return w.setHeader(name, value)
+	}))
+	sc.Step(`^the upstream waits (\S+) before sending headers$`, on(func(w *world, d string) error {
+		v, err := time.ParseDuration(d)
+		if err != nil {
+			return fmt.Errorf("wait: %w", err)
+		}
+		return w.delay(v)
+	}))
+	sc.Step(`^the upstream dribbles the body (\d+) bytes? every (\S+)$`, on(func(w *world, n int, every string) error {
+		v, err := time.ParseDuration(every)
+		if err != nil {
+			return fmt.Errorf("dribble: %w", err)
+		}
+		return w.dribble(n, v)
+	}))
+	sc.Step(`^the upstream cuts the body after (\d+) bytes and closes$`, on(func(w *world, n int64) error {
+		return w.cut(n)
+	}))
+}

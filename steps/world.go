@@ -1,0 +1,94 @@
+package steps
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/toolcert/toolcert/canary"
+	"github.com/toolcert/toolcert/corpus"
+	"github.com/toolcert/toolcert/mocks"
+	"github.com/toolcert/toolcert/reports"
+	"github.com/toolcert/toolcert/target"
+)
+
+// world is the state of one scenario. It lives in the scenario's context.
+type world struct {
+	suite    *Suite
+	lane     *Lane
+	canaries *canary.Set
+	now      time.Time
+	vars     corpus.Vars
+
+	routes []*route // in the order the scenario programmed them
+	last   *mocks.Response
+
+	call     *call
+	scanned  bool // the leak scan ran
+	evidence []reports.Evidence
+	record   *Record // set when the scenario has finished
+}
+
+// route is the answer sequence the scenario programmed for one request line.
+type route struct {
+	method, path string
+	seq          []mocks.Response
+}
+
+// call is the agent's one call of the scenario and what it saw.
+type call struct {
+	tool    string
+	args    []byte
+	out     target.Output
+	err     error
+	started time.Time
+}
+
+type worldKey struct{}
+
+// ErrNoScenario means a step ran outside a scenario the steps set up: a
+// wiring bug in the runner, not an adapter failure.
+var ErrNoScenario = errors.New("step ran without scenario state")
+
+func from(ctx context.Context) (*world, error) {
+	w, ok := ctx.Value(worldKey{}).(*world)
+	if !ok {
+		return nil, ErrNoScenario
+	}
+	return w, nil
+}
+
+func newWorld(s *Suite, lane *Lane, scope string) *world {
+	w := &world{suite: s, lane: lane, now: s.now()}
+	w.canaries = canary.NewSet(s.Seed, scope)
+	w.vars = corpus.Vars{
+		Now:       w.now,
+		Freshness: time.Duration(s.Profile.Freshness),
+		Skew:      time.Duration(s.Profile.FutureSkew),
+		Canary:    func(name, where string) string { return w.canaries.Named(name, where) },
+	}
+	return w
+}
+
+// note records one piece of evidence and returns it as an error, so a step
+// can fail with it in one line.
+func (w *world) note(kind, format string, args ...any) error {
+	msg := fmt.Sprintf(format, args...)
+	w.evidence = append(w.evidence, reports.Evidence{Kind: kind, Message: msg})
+	return errors.New(msg)
+}
+
+// render expands the placeholders of a fixture or doc string.
+func (w *world) render(raw []byte, origin string) ([]byte, error) {
+	return corpus.Render(raw, origin, w.vars)
+}
+
+// mustCall returns the scenario's agent call, or an error when no When step
+// has called the target yet.
+func (w *world) mustCall() (*call, error) {
+	if w.call == nil {
+		return nil, errors.New("no agent call yet: a Then step needs a When step before it")
+	}
+	return w.call, nil
+}
