@@ -1,6 +1,7 @@
 package canary
 
 import (
+	"bytes"
 	"encoding/base64"
 	"encoding/hex"
 	"fmt"
@@ -27,6 +28,7 @@ func encoders() []encoder {
 		{want: HTMLEntity, fn: htmlEntitySome},
 		{want: Percent, fn: percentSome},
 		{want: Base64, fn: base64Std},
+		{want: Base64URL, fn: base64URLOnly},
 		{want: Base64URL, alt: Base64, fn: base64URL},
 		{want: Hex, fn: hexAnyAlignment},
 		{want: CaseFolded, fn: caseChanged},
@@ -38,7 +40,7 @@ func encoders() []encoder {
 		{want: "hex+base64", fn: chain(base64Std, hexAnyAlignment)},
 		{want: "base64+base64", fn: chain(base64Std, base64Std)},
 		{want: "base64+json-escape", fn: chain(jsonEscapeSome, base64Std)},
-		{want: "case-folded+nfkc", fn: chain(fullwidthAndInvisible, upperAll)},
+		{want: "nfkc+case-folded", fn: chain(fullwidthAndInvisible, upperAll)},
 		{want: "json-escape+json-escape", fn: chain(jsonEscapeSome, jsonEscapeSome)},
 		{want: "html-entity+html-entity", fn: chain(htmlEntitySome, htmlEntityAmp)},
 		{want: "percent+percent", fn: chain(percentSome, percentSome)},
@@ -170,11 +172,17 @@ func mapNonASCII(s string, f func(rune) string) string {
 	return b.String()
 }
 
-// randomBytes returns up to n random bytes.
+// randomBytes returns up to n random bytes that are not text (control
+// bytes or bytes 0x80..0xff), so that they shift the alignment of what
+// follows without joining it: no backslash escaping its first byte, no base64
+// character changing its alphabet.
 func randomBytes(rng *rand.Rand, n int) []byte {
 	b := make([]byte, rng.IntN(n+1))
 	for i := range b {
 		b[i] = byte(rng.Uint32())
+		if b[i] < 0x80 {
+			b[i] %= 0x20
+		}
 	}
 	return b
 }
@@ -198,6 +206,14 @@ func base64Std(s string, rng *rand.Rand) string {
 func base64URL(s string, rng *rand.Rand) string {
 	enc := []*base64.Encoding{base64.URLEncoding, base64.RawURLEncoding}[rng.IntN(2)]
 	return enc.EncodeToString(wrapped(s, rng))
+}
+
+// base64URLOnly puts one or two 0xff bytes before s so that the quantum
+// holding the first byte of s also holds '_', which the standard alphabet
+// lacks.
+func base64URLOnly(s string, rng *rand.Rand) string {
+	prefix := bytes.Repeat([]byte{0xff}, 1+rng.IntN(2))
+	return base64.RawURLEncoding.EncodeToString(append(prefix, s...))
 }
 
 func lineBreaks(s string, width int) string {

@@ -10,7 +10,7 @@ import (
 // decodeJSONEscapes decodes every valid JSON string escape in src and keeps
 // every other byte, so that a fragment or an invalid document still decodes.
 // A lone surrogate becomes U+FFFD.
-func decodeJSONEscapes(src []byte, _ int) ([]byte, bool) {
+func decodeJSONEscapes(src []byte) ([]byte, bool) {
 	first := bytes.IndexByte(src, '\\')
 	if first < 0 {
 		return nil, false
@@ -100,7 +100,7 @@ func hex4(s []byte) (rune, bool) {
 
 // decodeHTMLEntities decodes character references as html.UnescapeString
 // does; it is lenient about missing semicolons and unknown names.
-func decodeHTMLEntities(src []byte, _ int) ([]byte, bool) {
+func decodeHTMLEntities(src []byte) ([]byte, bool) {
 	if bytes.IndexByte(src, '&') < 0 {
 		return nil, false
 	}
@@ -110,7 +110,7 @@ func decodeHTMLEntities(src []byte, _ int) ([]byte, bool) {
 
 // decodePercent decodes %XX escapes and reads '+' as a space; a '%' not
 // followed by two hexadecimal digits is kept as is.
-func decodePercent(src []byte, _ int) ([]byte, bool) {
+func decodePercent(src []byte) ([]byte, bool) {
 	if bytes.IndexAny(src, "%+") < 0 {
 		return nil, false
 	}

@@ -2,6 +2,8 @@ package canary
 
 import "fmt"
 
+var _ fmt.Stringer = Leak{}
+
 // Leak is the evidence that one canary reached the agent: which token, where
 // it was planted, which part of the agent-visible output it surfaced in
 // (a [Part]'s Where) and in what encoding: "raw", one of [Encodings], or a

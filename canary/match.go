@@ -3,8 +3,7 @@ package canary
 import "slices"
 
 const (
-	hashBase  = 0x100000001b3      // multiplier of the rolling hash
-	hashMix   = 0x9e3779b97f4a7c15 // spreads the hash before taking a filter slot
+	hashBase  = 0x100000001b3 // multiplier of the rolling hash
 	slotBits  = 16
 	slotWords = 1 << slotBits / 64
 )
@@ -15,6 +14,9 @@ const (
 type matcher struct {
 	groups []*lengthGroup
 	minLen int
+	// inToken marks the bytes some token holds; a window with any other
+	// byte cannot match, so the search skips past it without hashing.
+	inToken [256]bool
 }
 
 // lengthGroup holds the tokens of one length.
@@ -39,6 +41,9 @@ func newMatcher(tokens []string) *matcher {
 		}
 		g.index[tok] = i
 		g.set(hashOf([]byte(tok)))
+		for j := range len(tok) {
+			m.inToken[tok[j]] = true
+		}
 	}
 	slices.SortFunc(m.groups, func(a, b *lengthGroup) int { return a.n - b.n })
 	if len(m.groups) > 0 {
@@ -58,11 +63,25 @@ func newLengthGroup(n int) *lengthGroup {
 // each calls fn with the index of every token occurrence in v, possibly
 // more than once for the same token.
 func (m *matcher) each(v []byte, fn func(int)) {
-	for _, g := range m.groups {
-		g.each(v, fn)
+	for i := 0; i < len(v); {
+		if !m.inToken[v[i]] {
+			i++
+			continue
+		}
+		j := i + 1
+		for j < len(v) && m.inToken[v[j]] {
+			j++
+		}
+		if j-i >= m.minLen {
+			for _, g := range m.groups {
+				g.each(v[i:j], fn)
+			}
+		}
+		i = j
 	}
 }
 
+// each searches v, a run of bytes that tokens hold, with the rolling hash.
 func (g *lengthGroup) each(v []byte, fn func(int)) {
 	n := g.n
 	if len(v) < n {
@@ -90,7 +109,7 @@ func hashOf(b []byte) uint64 {
 	return h
 }
 
-func slot(h uint64) uint64 { return (h * hashMix) >> (64 - slotBits) }
+func slot(h uint64) uint64 { return h >> (64 - slotBits) }
 
 func (g *lengthGroup) set(h uint64) { s := slot(h); g.filter[s/64] |= 1 << (s % 64) }
 

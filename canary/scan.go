@@ -54,33 +54,56 @@ func distinct(canaries []Canary) []Canary {
 }
 
 // scanPart returns, for each token of m, the encoding of the first view of
-// data that shows it, or "".
+// data that shows it, or "": raw, then each decoding alone, then each chain
+// of two.
 func scanPart(data []byte, m *matcher, n int) []string {
 	s := &partSearch{m: m, found: make([]string, n), left: n}
-	minKeep := max(1, m.minLen/2)
+	st := newDecodeState(m.minLen)
 	if s.look(data, Raw) {
 		return s.found
 	}
-	for _, d := range decoders {
-		if v, ok := d.decode(data, minKeep); ok && s.look(v, d.name) {
-			return s.found
-		}
-	}
-	for _, d1 := range decoders {
-		v1, ok := d1.decode(data, minKeep)
-		if !ok {
-			continue
-		}
-		for _, d2 := range decoders {
-			if d2.idempotent && d2.name == d1.name {
-				continue
-			}
-			if v2, ok := d2.decode(v1, minKeep); ok && s.look(v2, d1.name+"+"+d2.name) {
-				return s.found
-			}
-		}
+	singles, done := s.singles(data, st)
+	if !done {
+		s.chains(&singles, st)
 	}
 	return s.found
+}
+
+// singles searches each decoding of data and returns the views that may
+// start a chain, by decoder; done reports that every token was found.
+func (s *partSearch) singles(data []byte, st *decodeState) (singles [len(decoders)][]view, done bool) {
+	for i, d := range decoders {
+		vs := d.decode(data, st)
+		for _, v := range vs {
+			if s.look(v.data, v.enc) {
+				return singles, true
+			}
+		}
+		if !d.last {
+			singles[i] = vs
+		}
+	}
+	return singles, false
+}
+
+// chains searches every second decoding of the single views, and drops each
+// single view once done with it.
+func (s *partSearch) chains(singles *[len(decoders)][]view, st *decodeState) {
+	for i := range decoders {
+		for _, v1 := range singles[i] {
+			for j, d2 := range decoders {
+				if d2.idempotent && i == j {
+					continue
+				}
+				for _, v2 := range d2.decode(v1.data, st) {
+					if s.look(v2.data, v1.enc+"+"+v2.enc) {
+						return
+					}
+				}
+			}
+		}
+		singles[i] = nil
+	}
 }
 
 // partSearch records which tokens one part has shown so far.

@@ -45,7 +45,7 @@ func Compile(name string, schemaJSON []byte) (*Schema, error) {
 	c.AssertFormat()
 	refused := &refuseLoader{}
 	c.UseLoader(refused)
-	loc := "mem:///toolcert/" + name
+	const loc = "mem:///toolcert/schema.json" // one document per compiler
 	if err := c.AddResource(loc, doc); err != nil {
 		return nil, fmt.Errorf("compile schema %s: %w", name, err)
 	}

@@ -24,8 +24,8 @@ func TestRawResponses(t *testing.T) {
 		served  mocks.Served
 	}{
 		{
-			name: "zero value is 200 OK empty, because a test can omit everything",
-			want: "HTTP/1.1 200 OK\r\nContent-Length: 0\r\nConnection: close\r\n\r\n",
+			name:   "zero value is 200 OK empty, because a test can omit everything",
+			want:   "HTTP/1.1 200 OK\r\nContent-Length: 0\r\nConnection: close\r\n\r\n",
 			served: mocks.Served{Status: 200, BodySHA256: sum(nil), IntendedSHA256: sum(nil)},
 		},
 		{
@@ -41,9 +41,9 @@ func TestRawResponses(t *testing.T) {
 			served: mocks.Served{Status: 299, BodySHA256: sum(nil), IntendedSHA256: sum(nil)},
 		},
 		{
-			name: "headers keep order and duplicates",
-			resp: mocks.Response{Header: []mocks.HeaderField{{"X-A", "1"}, {"Content-Type", "application/json"}, {"X-A", "2"}}},
-			want: "HTTP/1.1 200 OK\r\nX-A: 1\r\nContent-Type: application/json\r\nX-A: 2\r\nContent-Length: 0\r\nConnection: close\r\n\r\n",
+			name:   "headers keep order and duplicates",
+			resp:   mocks.Response{Header: []mocks.HeaderField{{"X-A", "1"}, {"Content-Type", "application/json"}, {"X-A", "2"}}},
+			want:   "HTTP/1.1 200 OK\r\nX-A: 1\r\nContent-Type: application/json\r\nX-A: 2\r\nContent-Length: 0\r\nConnection: close\r\n\r\n",
 			served: mocks.Served{Status: 200, BodySHA256: sum(nil), IntendedSHA256: sum(nil)},
 		},
 		{

@@ -67,24 +67,24 @@ type Served struct {
 
 // Served.Fault values, from most to least decisive.
 const (
-	// FaultAborted: the mock was Reset or Closed before the response ended.
+	// FaultAborted means the mock was Reset or Closed before the response ended.
 	FaultAborted = "aborted"
-	// FaultClientGone: the client closed the connection while the mock
+	// FaultClientGone means the client closed the connection while the mock
 	// was waiting (delay or dribble).
 	FaultClientGone = "client_gone"
-	// FaultWriteError: a write failed (see Served.Err).
+	// FaultWriteError means a write failed (see Served.Err).
 	FaultWriteError = "write_error"
-	// FaultReset: the connection was reset without a byte written.
+	// FaultReset means the connection was reset without a byte written.
 	FaultReset = "reset"
-	// FaultEmpty: the connection was closed without a byte written.
+	// FaultEmpty means the connection was closed without a byte written.
 	FaultEmpty = "empty"
-	// FaultTruncated: the body was cut after Fault.TruncateAfter bytes.
+	// FaultTruncated means the body was cut after Fault.TruncateAfter bytes.
 	FaultTruncated = "truncated"
-	// FaultDribbled: the body was written whole, in chunks.
+	// FaultDribbled means the body was written whole, in chunks.
 	FaultDribbled = "dribbled"
-	// FaultDelayed: the response was written whole, after a delay.
+	// FaultDelayed means the response was written whole, after a delay.
 	FaultDelayed = "delayed"
-	// FaultNone: the response was written whole, at once.
+	// FaultNone means the response was written whole, at once.
 	FaultNone = ""
 )
 

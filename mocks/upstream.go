@@ -131,6 +131,7 @@ func (u *Upstream) Close() error {
 // mock records it: call Settle after the target answered and before
 // reading Journal or Requests. Give ctx a deadline: a request whose client
 // neither reads nor leaves keeps a handler busy up to the write timeout.
+// A connection whose request the mock has not read yet is not waited for.
 func (u *Upstream) Settle(ctx context.Context) error {
 	if err := u.flight.wait(ctx); err != nil {
 		return fmt.Errorf("settle mock upstream: %w", err)

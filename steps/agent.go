@@ -17,7 +17,9 @@ func (w *world) callTool(ctx context.Context, tool string, args []byte) error {
 	if w.call != nil {
 		return errors.New("the scenario already called the target once; one agent call per scenario")
 	}
-	w.program()
+	if err := w.program(); err != nil {
+		return err
+	}
 	timeout := w.suite.Profile.CallTimeout()
 	cctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()

@@ -2,6 +2,7 @@ package steps
 
 import (
 	"fmt"
+	"net/http"
 	"sort"
 	"strings"
 
@@ -13,19 +14,27 @@ import (
 )
 
 // OutputParts splits what the agent saw into the parts the leak scan
-// searches: the status line, every header (name and values), the body.
+// searches: the status line, every header and trailer (name and values),
+// the body.
 func OutputParts(out target.Output) []canary.Part {
 	parts := []canary.Part{{Where: "status line", Data: []byte(out.StatusLine)}}
-	names := make([]string, 0, len(out.Header))
-	for name := range out.Header {
+	parts = append(parts, headerParts("header", out.Header)...)
+	parts = append(parts, headerParts("trailer", out.Trailer)...)
+	return append(parts, canary.Part{Where: "body", Data: out.Body})
+}
+
+func headerParts(kind string, h http.Header) []canary.Part {
+	names := make([]string, 0, len(h))
+	for name := range h {
 		names = append(names, name)
 	}
 	sort.Strings(names)
+	parts := make([]canary.Part, 0, len(names))
 	for _, name := range names {
-		line := name + ": " + strings.Join(out.Header[name], ", ")
-		parts = append(parts, canary.Part{Where: "header " + name, Data: []byte(line)})
+		line := name + ": " + strings.Join(h[name], ", ")
+		parts = append(parts, canary.Part{Where: kind + " " + name, Data: []byte(line)})
 	}
-	return append(parts, canary.Part{Where: "body", Data: out.Body})
+	return parts
 }
 
 // scanLeaks searches the agent-visible output for every canary the

@@ -138,10 +138,13 @@ func (w *world) cut(n int64) error {
 }
 
 // program hands the scenario's answers to the lane's mock upstream.
-func (w *world) program() {
+func (w *world) program() error {
 	for _, rt := range w.routes {
-		w.lane.Upstream.Program(rt.method, rt.path, rt.seq...)
+		if err := w.lane.Upstream.Program(rt.method, rt.path, rt.seq...); err != nil {
+			return fmt.Errorf("program the mock upstream for %s %s: %w", rt.method, rt.path, err)
+		}
 	}
+	return nil
 }
 
 // upstreamSteps registers the Given steps that program the mock upstream.

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"net/http"
 	"net/http/httptest"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -26,13 +27,14 @@ func TestNewURLRejects(t *testing.T) {
 }
 
 func TestURL(t *testing.T) {
-	health := http.StatusOK
+	var health atomic.Int32
+	health.Store(http.StatusOK)
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path != "/prefix/healthz" {
 			http.NotFound(w, r)
 			return
 		}
-		w.WriteHeader(health)
+		w.WriteHeader(int(health.Load()))
 	}))
 	t.Cleanup(srv.Close)
 	target, err := NewURL(srv.URL + "/prefix/")
@@ -58,7 +60,7 @@ func TestURL(t *testing.T) {
 	if err := inst.Alive(t.Context()); !errors.Is(err, ErrStopped) {
 		t.Errorf("Alive after Stop: %v, want ErrStopped", err)
 	}
-	health = http.StatusServiceUnavailable
+	health.Store(http.StatusServiceUnavailable)
 	slow, err := NewURL(srv.URL+"/prefix", WithReadyTimeout(150*time.Millisecond))
 	if err != nil {
 		t.Fatalf("NewURL: %v", err)

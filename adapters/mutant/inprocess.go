@@ -1,0 +1,29 @@
+package mutant
+
+import (
+	"io"
+	"net/http"
+
+	"github.com/toolcert/toolcert/adapters/reference"
+	"github.com/toolcert/toolcert/target"
+)
+
+// InProcess returns the named mutant as a target served inside the
+// harness, configured from each lane's environment like the reference. An
+// unknown name is an error listing the valid names.
+func InProcess(name string) (*target.InProcess, error) {
+	if _, err := lookup(name); err != nil {
+		return nil, err
+	}
+	return target.NewInProcess("mutant "+name, func(env target.Env) (http.Handler, io.Closer, error) {
+		cfg, err := reference.ConfigFromEnv(reference.EnvLookup(env))
+		if err != nil {
+			return nil, nil, err
+		}
+		a, err := New(name, cfg)
+		if err != nil {
+			return nil, nil, err
+		}
+		return a, a, nil
+	}), nil
+}

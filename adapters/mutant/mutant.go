@@ -1,0 +1,129 @@
+// Package mutant builds mutant adapters: the reference adapter with exactly
+// one protection removed. toolcert must fail each of them; a mutant it
+// passes names a protection its scenarios do not prove.
+package mutant
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/toolcert/toolcert/adapters/reference"
+	"github.com/toolcert/toolcert/gate"
+)
+
+// mutant is one entry of the table: what it removes and how.
+type mutant struct {
+	describe string
+	options  func(cfg reference.Config) []reference.Option
+}
+
+// mutants returns the table of mutants by name.
+func mutants() map[string]mutant {
+	return map[string]mutant{
+		"duplicate-last-wins": {
+			"the parser accepts duplicate member names, the last one wins",
+			func(reference.Config) []reference.Option {
+				return []reference.Option{reference.WithParser(parseLastWins)}
+			},
+		},
+		"additional-properties-ignored": {
+			"vendor schemas are compiled without additionalProperties/unevaluatedProperties false",
+			func(reference.Config) []reference.Option {
+				return []reference.Option{reference.WithVendorSchemaTransform(openSchema)}
+			},
+		},
+		"upstream-message-forwarded": {
+			"the upstream's free-text message is forwarded to the agent as data.message",
+			func(reference.Config) []reference.Option {
+				return []reference.Option{reference.WithProjection(forwardMessage), reference.WithContractCheck(false)}
+			},
+		},
+		"freshness-unchecked": {
+			"observed_at is parsed but not checked against the freshness window or the future skew",
+			func(reference.Config) []reference.Option {
+				return []reference.Option{reference.WithFreshnessCheck(false)}
+			},
+		},
+		"no-byte-limit": {
+			"the whole upstream body is read, however large (bounded by the deadline only)",
+			func(cfg reference.Config) []reference.Option {
+				return fetcher(cfg, gate.WithMaxBytes(math.MaxInt64))
+			},
+		},
+		"upstream-request-id-echoed": {
+			"the upstream body's request_id replaces the adapter's in the envelope and the audit",
+			func(reference.Config) []reference.Option {
+				return []reference.Option{reference.WithRequestIDFrom(upstreamRequestID)}
+			},
+		},
+		"validator-text-in-error": {
+			"the failure envelope's error carries the operator detail (validator and parse messages)",
+			func(reference.Config) []reference.Option {
+				return []reference.Option{reference.WithFailureDetail(true)}
+			},
+		},
+		"unbounded-retries": {
+			"retries have no attempt cap and no total deadline; they stop only when the agent's call is cancelled",
+			func(cfg reference.Config) []reference.Option {
+				return fetcher(cfg, gate.WithMaxAttempts(math.MaxInt), gate.WithDeadline(100*365*24*time.Hour),
+					gate.WithBackoff(25*time.Millisecond, 100*time.Millisecond))
+			},
+		},
+	}
+}
+
+// Names returns the names of the mutants, sorted.
+func Names() []string {
+	names := []string{}
+	for name := range mutants() {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	return names
+}
+
+// Describe returns one line on the protection the mutant removes, or "" for
+// an unknown name.
+func Describe(name string) string {
+	return mutants()[name].describe
+}
+
+// New returns the reference adapter for cfg with the protection of the
+// named mutant removed. opts (e.g. reference.WithAuditWriter) apply first,
+// the mutant's own options last. An unknown name is an error (ErrUnknown)
+// listing the valid names. The caller should call Close when finished.
+func New(name string, cfg reference.Config, opts ...reference.Option) (*reference.Adapter, error) {
+	m, err := lookup(name)
+	if err != nil {
+		return nil, err
+	}
+	a, err := reference.New(cfg, append(opts, m.options(cfg)...)...)
+	if err != nil {
+		return nil, fmt.Errorf("mutant %s: %w", name, err)
+	}
+	return a, nil
+}
+
+// ErrUnknown is returned (wrapped, with the valid names) for a name that is
+// not a mutant's.
+var ErrUnknown = errors.New("unknown mutant")
+
+// lookup returns the named mutant.
+func lookup(name string) (mutant, error) {
+	m, ok := mutants()[name]
+	if !ok {
+		return m, fmt.Errorf("%w %q: want one of %s", ErrUnknown, name, strings.Join(Names(), ", "))
+	}
+	return m, nil
+}
+
+// fetcher returns the option of a fetcher built like the reference's, then
+// changed by overrides.
+func fetcher(cfg reference.Config, overrides ...gate.FetchOption) []reference.Option {
+	opts := append(reference.FetcherOptions(cfg), overrides...)
+	return []reference.Option{reference.WithFetcher(gate.NewFetcher(opts...))}
+}

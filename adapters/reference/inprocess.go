@@ -1,0 +1,47 @@
+package reference
+
+import (
+	"io"
+	"net/http"
+	"strings"
+
+	"github.com/toolcert/toolcert/target"
+)
+
+// InProcess returns the reference adapter as a target served inside the
+// harness: each instance is built by [Build] from the lane's environment.
+func InProcess() *target.InProcess {
+	return target.NewInProcess("reference", func(env target.Env) (http.Handler, io.Closer, error) {
+		a, c, err := Build(env)
+		if err != nil {
+			return nil, nil, err
+		}
+		return a, c, nil
+	})
+}
+
+// Build builds an adapter from a lane's environment exactly as a process
+// target would read it (see [ConfigFromEnv]), with opts applied. It returns
+// the adapter twice: as the handler and as the closer of its audit file.
+func Build(env target.Env, opts ...Option) (*Adapter, io.Closer, error) {
+	cfg, err := ConfigFromEnv(EnvLookup(env))
+	if err != nil {
+		return nil, nil, err
+	}
+	a, err := New(cfg, opts...)
+	if err != nil {
+		return nil, nil, err
+	}
+	return a, a, nil
+}
+
+// EnvLookup returns a getenv function over the variables of env, for
+// [ConfigFromEnv].
+func EnvLookup(env target.Env) func(string) string {
+	vars := map[string]string{}
+	for _, kv := range env.Vars(nil) {
+		k, v, _ := strings.Cut(kv, "=")
+		vars[k] = v
+	}
+	return func(k string) string { return vars[k] }
+}

@@ -1,0 +1,7 @@
+//go:build !race
+
+package canary
+
+// raceEnabled makes the big tests smaller under the race detector, which
+// slows them tenfold.
+const raceEnabled = false

@@ -1,0 +1,58 @@
+package gate
+
+import (
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestFresh(t *testing.T) {
+	now := time.Date(2026, 11, 29, 16, 0, 0, 0, time.UTC)
+	tests := []struct {
+		name     string
+		observed string
+		want     string
+	}{
+		{name: "now", observed: "2026-11-29T16:00:00Z"},
+		{name: "window edge", observed: "2026-11-29T15:55:00Z"},
+		{name: "one second stale", observed: "2026-11-29T15:54:59Z", want: ReasonStale},
+		{name: "skew edge", observed: "2026-11-29T16:00:30Z"},
+		{name: "past the skew", observed: "2026-11-29T16:00:31Z", want: ReasonFuture},
+		{name: "offset zone", observed: "2026-11-29T17:00:00+01:00"},
+		{name: "fraction", observed: "2026-11-29T15:59:59.999999Z"},
+		{name: "not a timestamp", observed: "yesterday", want: ReasonBadTimestamp},
+		{name: "no zone", observed: "2026-11-29T16:00:00", want: ReasonBadTimestamp},
+		{name: "empty", observed: "", want: ReasonBadTimestamp},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := Fresh(tt.observed, now, 5*time.Minute, 30*time.Second)
+			if diff := cmp.Diff(tt.want, reasonOf(t, err, GateSemantic)); diff != "" {
+				t.Errorf("reason (-want +got):\n%s\nerr: %v", diff, err)
+			}
+		})
+	}
+}
+
+func TestEqual(t *testing.T) {
+	tests := []struct {
+		name string
+		got  any
+		want string
+	}{
+		{name: "equal", got: "CR-1", want: ""},
+		{name: "other id", got: "CR-2", want: ReasonBindingMismatch},
+		{name: "case differs", got: "cr-1", want: ReasonBindingMismatch},
+		{name: "not a string", got: 1, want: ReasonBindingMismatch},
+		{name: "absent", got: nil, want: ReasonBindingMismatch},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := Equal("change_id", tt.got, "CR-1")
+			if diff := cmp.Diff(tt.want, reasonOf(t, err, GateSemantic)); diff != "" {
+				t.Errorf("reason (-want +got):\n%s", diff)
+			}
+		})
+	}
+}

@@ -1,0 +1,112 @@
+package toolcert_test
+
+import (
+	"context"
+	"io"
+	"os"
+	"sort"
+	"strconv"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/toolcert/toolcert"
+	"github.com/toolcert/toolcert/adapters/mutant"
+	"github.com/toolcert/toolcert/adapters/reference"
+	"github.com/toolcert/toolcert/reports"
+	"github.com/toolcert/toolcert/runner"
+	"github.com/toolcert/toolcert/target"
+)
+
+// builtinRun runs every built-in feature against tgt with two lanes.
+func builtinRun(tb testing.TB, tgt target.Target, progress io.Writer) *reports.Result {
+	tb.Helper()
+	res, err := runner.Run(context.Background(), runner.Config{
+		Features: toolcert.Features(), FeaturePaths: []string{"features"},
+		Fixtures: toolcert.Fixtures(), Target: tgt, Profile: target.DefaultProfile(),
+		Concurrency: 2, Progress: progress,
+	})
+	if err != nil {
+		tb.Fatalf("run against %s: %v", tgt, err)
+	}
+	return res
+}
+
+// TestReferencePassesEverything is the harness's baseline: the reference
+// adapter passes every built-in scenario, with no skip and no leak.
+// TOOLCERT_STABILITY_RUNS repeats the whole run (20 for the release check).
+func TestReferencePassesEverything(t *testing.T) {
+	runs := 1
+	if n, err := strconv.Atoi(os.Getenv("TOOLCERT_STABILITY_RUNS")); err == nil && n > 0 {
+		runs = n
+	}
+	for i := range runs {
+		res := builtinRun(t, reference.InProcess(), nil)
+		for _, sc := range res.Scenarios {
+			if sc.Status != reports.Passed {
+				t.Errorf("run %d: %s: %q %s:\n%s", i+1, sc.Feature, sc.Name, sc.Status, sc.Error)
+			}
+		}
+		if res.Summary.Scenarios < 60 || res.Summary.Leaks != 0 {
+			t.Errorf("run %d: summary %+v, want at least 60 scenarios and no leak", i+1, res.Summary)
+		}
+	}
+}
+
+// catches names, for each mutant, the features that must catch it: each of
+// them must have at least one failing scenario when run against the mutant.
+var catches = map[string][]string{
+	"additional-properties-ignored": {"features/first_test.feature", "features/closed_objects.feature"},
+	"duplicate-last-wins":           {"features/duplicate_members.feature"},
+	"freshness-unchecked":           {"features/semantic_binding.feature"},
+	"no-byte-limit":                 {"features/parse_limits.feature"},
+	"unbounded-retries":             {"features/transport.feature"},
+	"upstream-message-forwarded":    {"features/projection.feature"},
+	"upstream-request-id-echoed":    {"features/envelope.feature", "features/projection.feature"},
+	"validator-text-in-error":       {"features/closed_objects.feature", "features/first_test.feature"},
+}
+
+// TestMutantsAreCaught proves the harness can fail: every mutant, the
+// reference with exactly one protection removed, fails the built-in run,
+// and fails it in the features that test that protection.
+func TestMutantsAreCaught(t *testing.T) {
+	names := mutant.Names()
+	if diff := cmp.Diff(sortedKeys(catches), names); diff != "" {
+		t.Fatalf("every mutant needs an entry in catches (-catches +mutants):\n%s", diff)
+	}
+	for _, name := range names {
+		t.Run(name, func(t *testing.T) {
+			tgt, err := mutant.InProcess(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res := builtinRun(t, tgt, nil)
+			failed := map[string][]string{}
+			for _, sc := range res.Scenarios {
+				if sc.Status != reports.Passed {
+					failed[sc.Feature] = append(failed[sc.Feature], sc.Name)
+				}
+			}
+			if len(failed) == 0 {
+				t.Fatalf("mutant %s (%s) passed every scenario: the harness cannot see it", name, mutant.Describe(name))
+			}
+			for _, f := range catches[name] {
+				if len(failed[f]) == 0 {
+					t.Errorf("mutant %s: no scenario of %s failed; failing features: %v", name, f, sortedKeys(failed))
+				}
+			}
+			for f, scs := range failed {
+				t.Logf("caught by %s: %q", f, scs)
+			}
+		})
+	}
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
