@@ -69,6 +69,29 @@ func (e Event) MarshalJSON() ([]byte, error) {
 	}{e.Time.UTC().Format("2006-01-02T15:04:05.000Z07:00"), fields(e)})
 }
 
+// UnmarshalJSON reads an event written by MarshalJSON.
+func (e *Event) UnmarshalJSON(b []byte) error {
+	type fields Event // without UnmarshalJSON
+	var v struct {
+		Time string `json:"time"`
+		*fields
+	}
+	v.fields = (*fields)(e)
+	if err := json.Unmarshal(b, &v); err != nil {
+		return fmt.Errorf("audit event: %w", err)
+	}
+	if v.Time == "" {
+		e.Time = time.Time{}
+		return nil
+	}
+	t, err := time.Parse(time.RFC3339Nano, v.Time)
+	if err != nil {
+		return fmt.Errorf("audit event time: %w", err)
+	}
+	e.Time = t
+	return nil
+}
+
 // AuditLog appends events as JSON Lines to a writer, one Write call per
 // line under a mutex, so that concurrent calls never interleave.
 type AuditLog struct {

@@ -2,6 +2,7 @@ package gate
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -36,6 +37,23 @@ func TestAuditLogLine(t *testing.T) {
 `
 	if diff := cmp.Diff(want, buf.String()); diff != "" {
 		t.Errorf("audit lines (-want +got):\n%s", diff)
+	}
+}
+
+func TestEventRoundTrip(t *testing.T) {
+	e := Event{Time: time.Date(2026, 11, 29, 16, 0, 0, 123000000, time.UTC), RequestID: "req.12345678", Tool: "run_status",
+		AdapterVersion: "v", Gate: GateTransport, Reason: ReasonStatus5xx, Detail: "d"}
+	e.SetFetched(Fetched{URL: "http://127.0.0.1:1/x", Status: 503, Raw: []byte("down"), Attempts: 3})
+	b, err := json.Marshal(e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got Event
+	if err := json.Unmarshal(b, &got); err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(e, got); diff != "" {
+		t.Errorf("round trip (-want +got):\n%s", diff)
 	}
 }
 

@@ -93,13 +93,16 @@ func (f *Fetcher) attempt(ctx context.Context, url string) (Fetched, error) {
 	defer resp.Body.Close()
 	out.Status, out.Header = resp.StatusCode, resp.Header
 	out.Raw, err = ReadLimited(resp.Body, f.s.maxBytes)
+	if serr := statusFault(resp); serr != nil {
+		return out, serr // the status decides, whatever the error page's size
+	}
 	if _, ok := AsRejection(err); ok {
 		return out, err
 	}
 	if err != nil {
 		return out, transportFault(ctx, "read body", err)
 	}
-	return out, statusFault(resp)
+	return out, nil
 }
 
 // transportFault classifies an error of sending or reading: the spent time

@@ -48,6 +48,8 @@ func TestFetcherGet(t *testing.T) {
 		}, wantReason: ReasonUnexpectedStatus, wantStatus: 302, wantAttempts: 1},
 		{name: "body at the limit", handler: status(200, big[:100]), wantStatus: 200, wantRaw: big[:100], wantAttempts: 1},
 		{name: "body one byte past the limit", handler: status(200, big), wantReason: ReasonByteLimit, wantStatus: 200, wantRaw: big, wantAttempts: 1},
+		{name: "oversized 503 page still retried", handler: status(503, big+big), wantReason: ReasonStatus5xx, wantStatus: 503, wantRaw: big, wantAttempts: 3},
+		{name: "oversized 404 page is not found", handler: status(404, big+big), wantReason: ReasonStatus404, wantStatus: 404, wantRaw: big, wantAttempts: 1},
 		{name: "large body stops at limit plus one", handler: status(200, big+big), wantReason: ReasonByteLimit, wantStatus: 200, wantRaw: big, wantAttempts: 1},
 	}
 	for _, tt := range tests {

@@ -45,7 +45,7 @@ func Compile(name string, schemaJSON []byte) (*Schema, error) {
 	c.AssertFormat()
 	refused := &refuseLoader{}
 	c.UseLoader(refused)
-	const loc = "mem:///toolcert/schema.json" // one document per compiler
+	loc := "mem:///toolcert/" + safeName(name) // one document per compiler
 	if err := c.AddResource(loc, doc); err != nil {
 		return nil, fmt.Errorf("compile schema %s: %w", name, err)
 	}
@@ -71,6 +71,21 @@ func (s *Schema) Validate(v any) error {
 
 // Name returns the name the schema was compiled under.
 func (s *Schema) Name() string { return s.name }
+
+// safeName keeps the letters, digits, '.', '_' and '-' of name, so that it
+// is a URL path segment as is; the rest become '_'.
+func safeName(name string) string {
+	b := []byte(name)
+	for i, c := range b {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '.' || c == '_' || c == '-') {
+			b[i] = '_'
+		}
+	}
+	if len(b) == 0 {
+		return "schema"
+	}
+	return string(b)
+}
 
 // refuseLoader refuses every document the compiler asks for and remembers
 // the first URL asked, since the compiler's error does not unwrap.

@@ -69,7 +69,7 @@ func WithRequestIDFrom(from func(vendor any) (id string, ok bool)) Option {
 }
 
 // WithFetcher replaces the upstream fetcher (default: a *gate.Fetcher built
-// with [FetcherOptions] of the Config).
+// with [FetcherOptions] of the Config); the adapter does not close it.
 func WithFetcher(f Fetcher) Option {
 	return func(s *settings) { s.fetcher = f }
 }

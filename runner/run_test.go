@@ -1,0 +1,133 @@
+package runner
+
+import (
+	"context"
+	"errors"
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/toolcert/toolcert"
+	"github.com/toolcert/toolcert/reports"
+	"github.com/toolcert/toolcert/target"
+)
+
+const oneScenario = `Feature: one
+  Scenario: an extra property is rejected
+    Given the upstream answers GET /reviews/CR-1042 with fixture "review_status/approved.json"
+    And the upstream adds the property "admin_override" carrying a canary
+    When the agent calls "review_status" with {"change_id": "CR-1042"}
+    Then the agent sees the failure INVALID_RESPONSE, not retryable
+    And no canary reaches the agent
+`
+
+// fakeTarget serves the handler h returns, given the lane's upstream URL,
+// as the adapter under test, in-process.
+func fakeTarget(h func(upstream string) http.HandlerFunc) target.Target {
+	return target.NewInProcess("fake", func(env target.Env) (http.Handler, io.Closer, error) {
+		mux := http.NewServeMux()
+		mux.HandleFunc("GET /healthz", func(http.ResponseWriter, *http.Request) {})
+		mux.HandleFunc("/", h(env.UpstreamURL))
+		return mux, nil, nil
+	})
+}
+
+func fixed(h http.HandlerFunc) func(string) http.HandlerFunc {
+	return func(string) http.HandlerFunc { return h }
+}
+
+func runOne(t *testing.T, tgt target.Target, feature string) (*reports.Result, error) {
+	t.Helper()
+	return Run(context.Background(), Config{
+		Features: fstest.MapFS{"one.feature": {Data: []byte(feature)}},
+		Fixtures: toolcert.Fixtures(), Target: tgt, Profile: target.DefaultProfile(),
+	})
+}
+
+// TestHostileTargetsFailCleanly proves that an adapter that echoes the
+// upstream, floods, hangs or hangs up fails the scenario with evidence,
+// and the run still finishes with a result.
+func TestHostileTargetsFailCleanly(t *testing.T) {
+	tests := []struct {
+		name    string
+		handler func(upstream string) http.HandlerFunc
+		want    string // in the scenario's error or evidence
+	}{
+		{"echoes the upstream", func(up string) http.HandlerFunc {
+			return func(w http.ResponseWriter, r *http.Request) {
+				resp, err := http.Get(up + "/reviews/CR-1042")
+				if err == nil {
+					defer resp.Body.Close()
+					io.Copy(w, resp.Body)
+				}
+			}
+		}, "surfaced in body as raw"},
+		{"floods", fixed(func(w http.ResponseWriter, r *http.Request) {
+			chunk := []byte(strings.Repeat("\x1b[31mA\x1b[0m<b>", 4096))
+			for range 1000 {
+				if _, err := w.Write(chunk); err != nil {
+					return
+				}
+			}
+		}), "larger than the harness reads"},
+		{"hangs", fixed(func(w http.ResponseWriter, r *http.Request) {
+			<-r.Context().Done()
+		}), "timed out"},
+		{"hangs up", fixed(func(w http.ResponseWriter, r *http.Request) {
+			conn, _, err := w.(http.Hijacker).Hijack()
+			if err == nil {
+				conn.Close()
+			}
+		}), "calling \"review_status\" on the target failed"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res, err := runOne(t, fakeTarget(tt.handler), oneScenario)
+			if err != nil {
+				t.Fatalf("Run: %v", err)
+			}
+			if res.Summary.Failed != 1 {
+				t.Fatalf("summary %+v, want the one scenario failed", res.Summary)
+			}
+			sc := res.Scenarios[0]
+			text := sc.Error
+			for _, e := range sc.Evidence {
+				text += "\n" + e.Message
+			}
+			if !strings.Contains(text, tt.want) {
+				t.Errorf("scenario error and evidence lack %q:\n%s", tt.want, text)
+			}
+		})
+	}
+}
+
+func TestNothingRanIsAnError(t *testing.T) {
+	_, err := Run(context.Background(), Config{
+		Features: fstest.MapFS{"one.feature": {Data: []byte(oneScenario)}}, Tags: "@absent",
+		Fixtures: toolcert.Fixtures(), Target: fakeTarget(fixed(func(http.ResponseWriter, *http.Request) {})),
+		Profile: target.DefaultProfile(),
+	})
+	if !errors.Is(err, ErrNothingRan) {
+		t.Errorf("Run with a tag that selects nothing: err = %v, want ErrNothingRan", err)
+	}
+}
+
+func TestUndefinedStepFails(t *testing.T) {
+	feature := "Feature: x\n  Scenario: y\n    Given a step nobody wrote\n"
+	res, err := runOne(t, fakeTarget(fixed(func(http.ResponseWriter, *http.Request) {})), feature)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Summary.Failed != 1 {
+		t.Errorf("summary %+v: an undefined step must fail the scenario, not pass or skip", res.Summary)
+	}
+}
+
+func TestConfigErrors(t *testing.T) {
+	_, err := Run(context.Background(), Config{})
+	if !errors.Is(err, ErrConfig) {
+		t.Errorf("Run(empty config) err = %v, want ErrConfig", err)
+	}
+}
