@@ -2,7 +2,6 @@ package toolcert_test
 
 import (
 	"context"
-	"io"
 	"os"
 	"sort"
 	"strconv"
@@ -18,13 +17,14 @@ import (
 	"github.com/toolcert/toolcert/target"
 )
 
-// builtinRun runs every built-in feature against tgt with two lanes.
-func builtinRun(tb testing.TB, tgt target.Target, progress io.Writer) *reports.Result {
+// builtinRun runs the built-in features (those tags selects, "" for all)
+// against tgt with two lanes.
+func builtinRun(tb testing.TB, tgt target.Target, tags string) *reports.Result {
 	tb.Helper()
 	res, err := runner.Run(context.Background(), runner.Config{
 		Features: toolcert.Features(), FeaturePaths: []string{"features"},
 		Fixtures: toolcert.Fixtures(), Target: tgt, Profile: target.DefaultProfile(),
-		Concurrency: 2, Progress: progress,
+		Concurrency: 2, Tags: tags,
 	})
 	if err != nil {
 		tb.Fatalf("run against %s: %v", tgt, err)
@@ -41,7 +41,7 @@ func TestReferencePassesEverything(t *testing.T) {
 		runs = n
 	}
 	for i := range runs {
-		res := builtinRun(t, reference.InProcess(), nil)
+		res := builtinRun(t, reference.InProcess(), "")
 		for _, sc := range res.Scenarios {
 			if sc.Status != reports.Passed {
 				t.Errorf("run %d: %s: %q %s:\n%s", i+1, sc.Feature, sc.Name, sc.Status, sc.Error)
@@ -80,7 +80,7 @@ func TestMutantsAreCaught(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			res := builtinRun(t, tgt, nil)
+			res := builtinRun(t, tgt, "")
 			failed := map[string][]string{}
 			for _, sc := range res.Scenarios {
 				if sc.Status != reports.Passed {

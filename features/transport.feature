@@ -1,3 +1,4 @@
+@transport
 Feature: Transport faults and bounded retries (R15)
   Only transport faults, 5xx and 429 are retried, within a bounded number of
   attempts and a total time budget. An error page never reaches the agent,
@@ -64,6 +65,7 @@ Feature: Transport faults and bounded retries (R15)
     And no canary reaches the agent
     And the upstream received at most the adapter's attempt budget of requests
 
+  @slow
   Scenario: an upstream that never answers times out within the budget
     Given the upstream answers GET /reviews/CR-1042 with fixture "review_status/approved.json"
     And the upstream waits 10s before sending headers
@@ -72,6 +74,7 @@ Feature: Transport faults and bounded retries (R15)
     And the agent got its answer within the adapter's time budget
     And the upstream received at most the adapter's attempt budget of requests
 
+  @slow
   Scenario: a dribble that beats the read timeout still hits the total deadline
     Given the upstream answers GET /reviews/CR-1042 with fixture "review_status/approved_vendor.json"
     And the upstream dribbles the body 4 bytes every 100ms

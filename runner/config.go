@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"time"
 
+	"github.com/toolcert/toolcert/steps"
 	"github.com/toolcert/toolcert/target"
 )
 
@@ -46,6 +47,9 @@ type Config struct {
 	Now func() time.Time
 	// Version is the harness version written into the result.
 	Version string
+	// Observe, when set, receives each finished scenario's record; it is
+	// called from the lanes concurrently.
+	Observe func(steps.Record)
 }
 
 // ErrConfig is wrapped by every configuration error: the CLI maps it to

@@ -22,6 +22,7 @@ type recorder struct {
 	scenarios []reports.Scenario
 	requests  int
 	progress  io.Writer
+	observe   func(steps.Record)
 }
 
 // hook registers, for one scenario, the hooks that record it. It must be
@@ -56,6 +57,9 @@ func (r *recorder) hook(sc *godog.ScenarioContext) {
 		}
 		if rec, ok := steps.Result(ctx); ok {
 			result.Lane, result.Evidence = rec.Lane, rec.Evidence
+			if r.observe != nil {
+				r.observe(rec)
+			}
 			r.add(result, rec.Requests)
 		} else {
 			r.add(result, 0)

@@ -39,7 +39,7 @@ func Run(ctx context.Context, cfg Config) (*reports.Result, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrConfig, err)
 	}
-	rec := &recorder{progress: cfg.Progress}
+	rec := &recorder{progress: cfg.Progress, observe: cfg.Observe}
 	runGodog(&cfg, pool, rec)
 	closeErr := pool.close(context.WithoutCancel(ctx))
 	res.Duration = reports.Duration(time.Since(res.StartedAt))

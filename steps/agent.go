@@ -83,3 +83,15 @@ func agentSteps(sc *godog.ScenarioContext) {
 		return w.callTool(ctx, tool, args)
 	})
 }
+
+// exchange returns what the scenario programmed and called, or nil.
+func (w *world) exchange() *Exchange {
+	if w.call == nil {
+		return nil
+	}
+	x := &Exchange{Tool: w.call.tool, Args: w.call.args}
+	for _, rt := range w.routes {
+		x.Routes = append(x.Routes, Route{Method: rt.method, Path: rt.path, Seq: rt.seq})
+	}
+	return x
+}

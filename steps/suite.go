@@ -49,6 +49,23 @@ type Record struct {
 	Lane     int
 	Evidence []reports.Evidence
 	Requests int // requests the lane's upstream received
+	// Exchange is what the scenario programmed and called, nil when it
+	// made no call: enough to send the same requests again without steps.
+	Exchange *Exchange
+}
+
+// Exchange is one scenario's traffic: the answers it programmed on the
+// mock upstream and the agent's call.
+type Exchange struct {
+	Routes []Route
+	Tool   string
+	Args   []byte
+}
+
+// Route is the sequence of answers programmed for one request line.
+type Route struct {
+	Method, Path string
+	Seq          []mocks.Response
 }
 
 func (s *Suite) now() time.Time {
