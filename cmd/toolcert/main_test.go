@@ -10,6 +10,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/toolcert/toolcert/adapters/reference"
+	"github.com/toolcert/toolcert/target"
 )
 
 // runCLI calls run as main would and returns the exit code and output.
@@ -140,5 +143,31 @@ func TestReplayReportsLeakVerdict(t *testing.T) {
 	}
 	if res.Verdict != "no leak" || !strings.Contains(res.Agent.Body, "INVALID_RESPONSE") || len(res.Audit) != 1 || res.Audit[0]["gate"] != "schema" {
 		t.Errorf("replay = %+v, want no leak, INVALID_RESPONSE and one schema audit event", res)
+	}
+}
+
+// TestRunAgainstRunningAdapter drives an adapter the harness did not start
+// (--target-url), wired to the mock's fixed address, with its audit log.
+func TestRunAgainstRunningAdapter(t *testing.T) {
+	listen, err := target.FreePort()
+	if err != nil {
+		t.Fatal(err)
+	}
+	upstream, err := target.FreePort()
+	if err != nil {
+		t.Fatal(err)
+	}
+	audit := filepath.Join(t.TempDir(), "audit.jsonl")
+	cfg := reference.DefaultConfig()
+	cfg.Listen, cfg.UpstreamURL, cfg.AuditFile = listen, "http://"+upstream, audit
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- reference.Serve(ctx, cfg) }()
+	t.Cleanup(func() { cancel(); <-done })
+
+	code, stdout, stderr := runCLI(t, "run", "--quiet", "--out", t.TempDir(),
+		"--target-url", "http://"+listen, "--upstream-listen", upstream, "--audit-file", audit)
+	if code != exitPass {
+		t.Fatalf("run --target-url exit %d, want 0\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
 	}
 }
