@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"net/http"
 	"os"
+	"strings"
 	"time"
 	"unicode/utf8"
 
@@ -27,7 +28,8 @@ type ReplayConfig struct {
 	// ({{canary:NAME}} plants a canary the verdict looks for).
 	Body   []byte
 	Status int
-	// Header lines to serve; values may hold placeholders too.
+	// Header lines to serve; values may hold placeholders too. Without a
+	// Content-Type among them the body is served as application/json.
 	Header []mocks.HeaderField
 	Seed   uint64
 
@@ -114,12 +116,17 @@ func replayResponse(cfg ReplayConfig, set *canary.Set) (mocks.Response, error) {
 		return mocks.Response{}, err
 	}
 	r := mocks.Response{Status: cfg.Status, Body: body}
+	typed := false
 	for _, h := range cfg.Header {
+		typed = typed || strings.EqualFold(h.Name, "Content-Type")
 		v, err := corpus.Expand(h.Value, "header "+h.Name, vars)
 		if err != nil {
 			return r, err
 		}
 		r.Header = append(r.Header, mocks.HeaderField{Name: h.Name, Value: v})
+	}
+	if !typed {
+		r.Header = append(r.Header, mocks.HeaderField{Name: "Content-Type", Value: "application/json"})
 	}
 	return r, nil
 }
