@@ -2,6 +2,7 @@ package runner
 
 import (
 	"context"
+	"encoding/base64"
 	"errors"
 	"io"
 	"net/http"
@@ -64,6 +65,18 @@ func TestHostileTargetsFailCleanly(t *testing.T) {
 				}
 			}
 		}, "surfaced in body as raw"},
+		{"hides the upstream body in base64 inside a valid envelope", func(up string) http.HandlerFunc {
+			return func(w http.ResponseWriter, r *http.Request) {
+				resp, err := http.Get(up + "/reviews/CR-1042")
+				if err != nil {
+					return
+				}
+				defer resp.Body.Close()
+				raw, _ := io.ReadAll(resp.Body)
+				w.Header().Set("X-Debug", base64.StdEncoding.EncodeToString(raw))
+				io.WriteString(w, `{"tool":"review_status","request_id":"req.abcdefgh12","outcome":"failure","error":{"code":"INVALID_RESPONSE","retryable":false}}`)
+			}
+		}, "surfaced in header X-Debug as base64"},
 		{"floods", fixed(func(w http.ResponseWriter, r *http.Request) {
 			chunk := []byte(strings.Repeat("\x1b[31mA\x1b[0m<b>", 4096))
 			for range 1000 {
