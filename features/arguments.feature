@@ -3,7 +3,7 @@ Feature: The agent's arguments are checked before any upstream request (A2)
   DENIED, and the upstream never hears of it.
 
   Scenario: an extra argument is denied without an upstream request
-    Given the upstream answers GET /reviews/CR-1042 with fixture "review_status/approved.json"
+    Given the upstream answers GET /reviews/CR-1042 with fixture "review_status/accepted/approved.json"
     When the agent calls "review_status" with {"change_id": "CR-1042", "include_comments": true}
     Then the agent sees the failure DENIED, not retryable
     And the upstream received no request

@@ -4,7 +4,7 @@ Feature: The deployment that turned into advice (R17, R14)
   sees "healthy", the message, or the flag, and nothing repairs the response.
 
   Scenario: the state object with a recovery message and maintenance flag is rejected
-    Given the upstream answers GET /deployments/staging with fixture "deploy_status/state_object_maintenance.json"
+    Given the upstream answers GET /deployments/staging with fixture "deploy_status/rejects/state_object_maintenance.json"
     When the agent calls "deploy_status" with {"environment": "staging"}
     Then the agent sees the failure INVALID_RESPONSE, not retryable
     And no canary reaches the agent
@@ -13,7 +13,7 @@ Feature: The deployment that turned into advice (R17, R14)
     And the audit records gate "schema" for that request, with the sha256 of the served body
 
   Scenario: the same deployment before the change is accepted
-    Given the upstream answers GET /deployments/staging with fixture "deploy_status/healthy.json"
+    Given the upstream answers GET /deployments/staging with fixture "deploy_status/accepted/healthy.json"
     When the agent calls "deploy_status" with {"environment": "staging"}
     Then the agent sees success with data:
       """

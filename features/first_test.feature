@@ -4,7 +4,7 @@ Feature: The first useful test (R20)
   JSON parser stands between the agent and the upstream.
 
   Scenario: a nearly valid review with one unexpected property leaks nothing
-    Given the upstream answers GET /reviews/CR-1042 with fixture "review_status/approved.json"
+    Given the upstream answers GET /reviews/CR-1042 with fixture "review_status/accepted/approved.json"
     And the upstream adds the property "admin_override" carrying a canary
     When the agent calls "review_status" with {"change_id": "CR-1042"}
     Then the agent sees the failure INVALID_RESPONSE, not retryable

@@ -33,13 +33,13 @@ Feature: Parse limits (R1, R2, R4)
 
     Examples:
       | case           | tool          | path                                     | arguments                                                    | fixture                           | reason            |
-      | NaN            | run_status    | /projects/bluebird/runs/run_7Hq2LmX9pQ4s | {"project_id": "bluebird", "run_id": "run_7Hq2LmX9pQ4s"}     | run_status/nan.json               | nonfinite_number  |
-      | Infinity       | run_status    | /projects/bluebird/runs/run_7Hq2LmX9pQ4s | {"project_id": "bluebird", "run_id": "run_7Hq2LmX9pQ4s"}     | run_status/infinity.json          | nonfinite_number  |
-      | truncated      | review_status | /reviews/CR-1042                         | {"change_id": "CR-1042"}                                     | review_status/truncated.json      | truncated         |
-      | trailing data  | review_status | /reviews/CR-1042                         | {"change_id": "CR-1042"}                                     | review_status/trailing_data.json  | trailing_data     |
-      | byte order mark| review_status | /reviews/CR-1042                         | {"change_id": "CR-1042"}                                     | review_status/bom.json            | bom               |
-      | invalid UTF-8  | review_status | /reviews/CR-1042                         | {"change_id": "CR-1042"}                                     | review_status/invalid_utf8.json   | invalid_utf8      |
-      | lone surrogate | review_status | /reviews/CR-1042                         | {"change_id": "CR-1042"}                                     | review_status/lone_surrogate.json | invalid_surrogate |
+      | NaN            | run_status    | /projects/bluebird/runs/run_7Hq2LmX9pQ4s | {"project_id": "bluebird", "run_id": "run_7Hq2LmX9pQ4s"}     | run_status/rejects/nan.json               | nonfinite_number  |
+      | Infinity       | run_status    | /projects/bluebird/runs/run_7Hq2LmX9pQ4s | {"project_id": "bluebird", "run_id": "run_7Hq2LmX9pQ4s"}     | run_status/rejects/infinity.json          | nonfinite_number  |
+      | truncated      | review_status | /reviews/CR-1042                         | {"change_id": "CR-1042"}                                     | review_status/rejects/truncated.json      | truncated         |
+      | trailing data  | review_status | /reviews/CR-1042                         | {"change_id": "CR-1042"}                                     | review_status/rejects/trailing_data.json  | trailing_data     |
+      | byte order mark| review_status | /reviews/CR-1042                         | {"change_id": "CR-1042"}                                     | review_status/rejects/bom.json            | bom               |
+      | invalid UTF-8  | review_status | /reviews/CR-1042                         | {"change_id": "CR-1042"}                                     | review_status/rejects/invalid_utf8.json   | invalid_utf8      |
+      | lone surrogate | review_status | /reviews/CR-1042                         | {"change_id": "CR-1042"}                                     | review_status/rejects/lone_surrogate.json | invalid_surrogate |
 
   Scenario: an HTML page with status 200 is not taken for JSON
     Given the upstream answers GET /reviews/CR-1042 with status 200 and an HTML page

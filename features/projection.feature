@@ -4,7 +4,7 @@ Feature: Projection into a new closed object (R12)
   messages and the vendor's own ids stay out.
 
   Scenario: an accepted review is projected to exactly the contract's fields
-    Given the upstream answers GET /reviews/CR-1042 with fixture "review_status/approved_vendor.json"
+    Given the upstream answers GET /reviews/CR-1042 with fixture "review_status/accepted/approved_vendor.json"
     And the upstream sets the header "X-Debug-Url" to a canary
     When the agent calls "review_status" with {"change_id": "CR-1042"}
     Then the agent sees success with data:
@@ -16,7 +16,7 @@ Feature: Projection into a new closed object (R12)
     And the audit records gate "none" and reason "ok" for that request, with the sha256 of the served body
 
   Scenario: an accepted run is projected with its observation time
-    Given the upstream answers GET /projects/bluebird/runs/run_7Hq2LmX9pQ4s with fixture "run_status/failed_vendor.json"
+    Given the upstream answers GET /projects/bluebird/runs/run_7Hq2LmX9pQ4s with fixture "run_status/accepted/failed_vendor.json"
     When the agent calls "run_status" with {"project_id": "bluebird", "run_id": "run_7Hq2LmX9pQ4s"}
     Then the agent sees success with data:
       """
@@ -26,7 +26,7 @@ Feature: Projection into a new closed object (R12)
     And the audit records gate "none" for that request, with the sha256 of the served body
 
   Scenario: a minimal accepted run passes unchanged
-    Given the upstream answers GET /projects/bluebird/runs/run_7Hq2LmX9pQ4s with fixture "run_status/failed.json"
+    Given the upstream answers GET /projects/bluebird/runs/run_7Hq2LmX9pQ4s with fixture "run_status/accepted/failed.json"
     When the agent calls "run_status" with {"project_id": "bluebird", "run_id": "run_7Hq2LmX9pQ4s"}
     Then the agent sees success with data:
       """

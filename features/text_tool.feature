@@ -3,7 +3,7 @@ Feature: A text tool's strict format (R13)
   format: banners, warnings and extra lines are rejected, not passed on.
 
   Scenario: the strict key=value output is accepted
-    Given the upstream answers GET /hosts/web-1/uptime with fixture "host_uptime/ok.txt"
+    Given the upstream answers GET /hosts/web-1/uptime with fixture "host_uptime/accepted/ok.txt"
     When the agent calls "host_uptime" with {"host": "web-1"}
     Then the agent sees success with data:
       """

@@ -58,7 +58,7 @@ Feature: Transport faults and bounded retries (R15)
     And the upstream received at most the adapter's attempt budget of requests
 
   Scenario: a body cut short of its Content-Length never reaches the agent
-    Given the upstream answers GET /reviews/CR-1042 with fixture "review_status/approved_vendor.json"
+    Given the upstream answers GET /reviews/CR-1042 with fixture "review_status/accepted/approved_vendor.json"
     And the upstream cuts the body after 40 bytes and closes
     When the agent calls "review_status" with {"change_id": "CR-1042"}
     Then the agent sees the failure UPSTREAM_UNAVAILABLE, retryable
@@ -67,7 +67,7 @@ Feature: Transport faults and bounded retries (R15)
 
   @slow
   Scenario: an upstream that never answers times out within the budget
-    Given the upstream answers GET /reviews/CR-1042 with fixture "review_status/approved.json"
+    Given the upstream answers GET /reviews/CR-1042 with fixture "review_status/accepted/approved.json"
     And the upstream waits 10s before sending headers
     When the agent calls "review_status" with {"change_id": "CR-1042"}
     Then the agent sees the failure UPSTREAM_UNAVAILABLE, retryable
@@ -76,7 +76,7 @@ Feature: Transport faults and bounded retries (R15)
 
   @slow
   Scenario: a dribble that beats the read timeout still hits the total deadline
-    Given the upstream answers GET /reviews/CR-1042 with fixture "review_status/approved_vendor.json"
+    Given the upstream answers GET /reviews/CR-1042 with fixture "review_status/accepted/approved_vendor.json"
     And the upstream dribbles the body 4 bytes every 100ms
     When the agent calls "review_status" with {"change_id": "CR-1042"}
     Then the agent sees the failure UPSTREAM_UNAVAILABLE, retryable
@@ -86,7 +86,7 @@ Feature: Transport faults and bounded retries (R15)
 
   Scenario: two failures then a valid answer: fresh validated data after the retry
     Given the upstream first fails 2 times with status 503 on GET /reviews/CR-1042
-    And the upstream answers GET /reviews/CR-1042 with fixture "review_status/approved_vendor.json"
+    And the upstream answers GET /reviews/CR-1042 with fixture "review_status/accepted/approved_vendor.json"
     When the agent calls "review_status" with {"change_id": "CR-1042"}
     Then the agent sees success with data:
       """
@@ -98,7 +98,7 @@ Feature: Transport faults and bounded retries (R15)
 
   Scenario: a failure then an invalid answer: the retry's data is validated too
     Given the upstream first fails 1 time with status 502 on GET /reviews/CR-1042
-    And the upstream answers GET /reviews/CR-1042 with fixture "review_status/approved.json"
+    And the upstream answers GET /reviews/CR-1042 with fixture "review_status/accepted/approved.json"
     And the upstream adds the property "admin_override" carrying a canary
     When the agent calls "review_status" with {"change_id": "CR-1042"}
     Then the agent sees the failure INVALID_RESPONSE, not retryable
