@@ -2,6 +2,7 @@ package toolcert_test
 
 import (
 	"context"
+	"encoding/json"
 	"os"
 	"sort"
 	"strconv"
@@ -12,6 +13,7 @@ import (
 	"github.com/toolcert/toolcert"
 	"github.com/toolcert/toolcert/adapters/mutant"
 	"github.com/toolcert/toolcert/adapters/reference"
+	"github.com/toolcert/toolcert/corpus"
 	"github.com/toolcert/toolcert/reports"
 	"github.com/toolcert/toolcert/runner"
 	"github.com/toolcert/toolcert/target"
@@ -21,8 +23,14 @@ import (
 // against tgt with two lanes.
 func builtinRun(tb testing.TB, tgt target.Target, tags string) *reports.Result {
 	tb.Helper()
+	return featuresRun(tb, tgt, tags, "features")
+}
+
+// featuresRun runs the built-in features at paths against tgt.
+func featuresRun(tb testing.TB, tgt target.Target, tags string, paths ...string) *reports.Result {
+	tb.Helper()
 	res, err := runner.Run(context.Background(), runner.Config{
-		Features: toolcert.Features(), FeaturePaths: []string{"features"},
+		Features: toolcert.Features(), FeaturePaths: paths,
 		Fixtures: toolcert.Fixtures(), Target: tgt, Profile: target.DefaultProfile(),
 		Concurrency: 2, Tags: tags,
 	})
@@ -102,6 +110,57 @@ func TestMutantsAreCaught(t *testing.T) {
 	}
 }
 
+// TestMutantsCaughtByVariantsAlone: the generated variants, with no
+// hand-written scenario, catch every mutant.
+func TestMutantsCaughtByVariantsAlone(t *testing.T) {
+	for _, name := range mutant.Names() {
+		t.Run(name, func(t *testing.T) {
+			tgt, err := mutant.InProcess(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res := featuresRun(t, tgt, "", "features/generated_variants.feature")
+			if res.Summary.CasesFailed == 0 {
+				t.Fatalf("mutant %s (%s): all %d generated cases passed", name, mutant.Describe(name), res.Summary.Cases)
+			}
+			ops := map[string]int{}
+			for _, sc := range res.Scenarios {
+				for _, c := range sc.Cases {
+					if c.Status != reports.Passed {
+						ops[c.Operator]++
+					}
+				}
+			}
+			t.Logf("mutant %s: %d of %d cases failed, by operator %v", name, res.Summary.CasesFailed, res.Summary.Cases, ops)
+		})
+	}
+}
+
+// TestVariantsCoverEveryCase: a run of the generated variants reports at
+// least 1,000 cases, each with a reproducer, and a coverage matrix.
+func TestVariantsCoverEveryCase(t *testing.T) {
+	res := featuresRun(t, reference.InProcess(), "", "features/generated_variants.feature")
+	if res.Summary.Cases < 1000 || res.Summary.CasesFailed != 0 {
+		t.Errorf("summary %+v: want at least 1,000 cases, all passed", res.Summary)
+	}
+	exercised := 0
+	for _, c := range res.Coverage {
+		if c.Status == reports.CellPassed {
+			exercised++
+		}
+	}
+	if exercised == 0 {
+		t.Error("the coverage matrix has no exercised cell")
+	}
+	for _, sc := range res.Scenarios {
+		for _, c := range sc.Cases {
+			if c.Reproducer == "" {
+				t.Fatalf("case %s has no reproducer", c.ID)
+			}
+		}
+	}
+}
+
 func sortedKeys[V any](m map[string]V) []string {
 	keys := make([]string, 0, len(m))
 	for k := range m {
@@ -109,4 +168,36 @@ func sortedKeys[V any](m map[string]V) []string {
 	}
 	sort.Strings(keys)
 	return keys
+}
+
+// TestReferencePinsTheCorpus keeps the reference adapter's pinned schemas
+// and the built-in corpus the same documents: the corpus describes what
+// the reference enforces.
+func TestReferencePinsTheCorpus(t *testing.T) {
+	c := corpus.New(toolcert.Fixtures())
+	for _, tool := range reference.Tools() {
+		for _, pair := range []struct{ kind, file string }{
+			{"contract", tool + "/contract.json"},
+			{"vendor.v1", tool + "/upstream/v1.schema.json"},
+		} {
+			pinned, err := reference.Schema(tool, pair.kind)
+			if err != nil {
+				t.Fatal(err)
+			}
+			inCorpus, err := c.Fixture(pair.file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var a, b any
+			if err := json.Unmarshal(pinned, &a); err != nil {
+				t.Fatal(err)
+			}
+			if err := json.Unmarshal(inCorpus, &b); err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(a, b); diff != "" {
+				t.Errorf("%s: the reference's %s schema differs from the corpus (-reference +corpus):\n%s", pair.file, pair.kind, diff)
+			}
+		}
+	}
 }

@@ -11,6 +11,8 @@ import (
 // (contract.json) and its upstream bodies, stored as raw bytes.
 type Corpus struct {
 	fsys fs.FS
+	// schemas caches the schemas Evaluate compiled, by file.
+	schemas schemaCache
 }
 
 // New returns the corpus rooted at fsys (the folder that holds one folder
@@ -18,7 +20,7 @@ type Corpus struct {
 func New(fsys fs.FS) *Corpus { return &Corpus{fsys: fsys} }
 
 // Fixture returns the raw bytes of the fixture at name, a slash-separated
-// path such as "review_status/approved.json".
+// path such as "review_status/accepted/approved.json".
 func (c *Corpus) Fixture(name string) ([]byte, error) {
 	clean := path.Clean(name)
 	if !fs.ValidPath(clean) || strings.HasPrefix(clean, "../") {

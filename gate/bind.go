@@ -34,11 +34,13 @@ func Fresh(observed string, now time.Time, window, skew time.Duration) error {
 	if err != nil {
 		return err
 	}
-	switch age := now.Sub(t); {
-	case age > window:
-		return Reject(GateSemantic, ReasonStale, "observed %s ago, window %s", age, window)
-	case -age > skew:
-		return Reject(GateSemantic, ReasonFuture, "observed %s in the future, skew %s", -age, skew)
+	// Compare instants, not durations: a far date (year 9999) is more than
+	// a time.Duration away from now, and now.Sub would saturate.
+	switch {
+	case t.Before(now.Add(-window)):
+		return Reject(GateSemantic, ReasonStale, "observed at %s, before the window of %s", observed, window)
+	case t.After(now.Add(skew)):
+		return Reject(GateSemantic, ReasonFuture, "observed at %s, past the skew of %s", observed, skew)
 	}
 	return nil
 }

@@ -21,6 +21,8 @@ func TestFresh(t *testing.T) {
 		{name: "past the skew", observed: "2026-11-29T16:00:31Z", want: ReasonFuture},
 		{name: "offset zone", observed: "2026-11-29T17:00:00+01:00"},
 		{name: "fraction", observed: "2026-11-29T15:59:59.999999Z"},
+		{name: "year 9999 is past any Duration", observed: "9999-12-31T23:59:59Z", want: ReasonFuture},
+		{name: "year 0001 is past any Duration", observed: "0001-01-01T00:00:00Z", want: ReasonStale},
 		{name: "not a timestamp", observed: "yesterday", want: ReasonBadTimestamp},
 		{name: "no zone", observed: "2026-11-29T16:00:00", want: ReasonBadTimestamp},
 		{name: "empty", observed: "", want: ReasonBadTimestamp},

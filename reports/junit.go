@@ -54,14 +54,9 @@ func JUnit(w io.Writer, r *Result) error {
 			byFeature[sc.Feature] = s
 			order = append(order, sc.Feature)
 		}
-		s.Cases = append(s.Cases, junitCaseOf(sc))
-		s.Tests++
-		switch sc.Status {
-		case Passed:
-		case Skipped:
-			s.Skipped++
-		default:
-			s.Failures++
+		s.add(junitCaseOf(sc), sc.Status)
+		for _, c := range sc.Cases {
+			s.add(junitVariant(sc, c), c.Status)
 		}
 	}
 	sort.Strings(order)
@@ -89,6 +84,41 @@ func JUnit(w io.Writer, r *Result) error {
 	}
 	_, err := io.WriteString(w, "\n")
 	return err
+}
+
+func (s *junitSuite) add(c junitCase, status Status) {
+	s.Cases = append(s.Cases, c)
+	s.Tests++
+	switch status {
+	case Passed:
+	case Skipped:
+		s.Skipped++
+	default:
+		s.Failures++
+	}
+}
+
+// junitVariant renders one generated variant as its own testcase, so CI
+// shows which variant failed and how to run it alone.
+func junitVariant(sc Scenario, c Case) junitCase {
+	jc := junitCase{Name: sc.Name + " › " + c.ID, Classname: sc.Feature, Time: secs(c.Duration)}
+	if c.Status == Passed {
+		return jc
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "reproduce: %s\n", c.Reproducer)
+	for _, e := range c.Evidence {
+		fmt.Fprintf(&b, "evidence [%s] %s\n", e.Kind, e.Message)
+		if e.Diff != "" {
+			fmt.Fprintf(&b, "%s\n", e.Diff)
+		}
+	}
+	msg := "variant failed"
+	if len(c.Evidence) > 0 {
+		msg = c.Evidence[0].Message
+	}
+	jc.Failure = &junitMessage{Message: firstLine(msg), Body: xmlSafe(b.String())}
+	return jc
 }
 
 func junitCaseOf(sc Scenario) junitCase {

@@ -26,6 +26,9 @@ type Result struct {
 	Duration  Duration   `json:"duration"`
 	Summary   Summary    `json:"summary"`
 	Scenarios []Scenario `json:"scenarios"`
+	// Coverage is the hostile-space matrix: operators x tools x fields,
+	// each cell passed, failed or not exercised.
+	Coverage []Cell `json:"coverage,omitempty"`
 }
 
 // Summary counts the scenarios of a run by status.
@@ -38,6 +41,11 @@ type Summary struct {
 	UpstreamRequests int `json:"upstream_requests"`
 	// Leaks counts the canary hits found in agent-visible output.
 	Leaks int `json:"leaks"`
+	// Cases counts the generated variants run inside scenarios, and how
+	// many of them passed and failed.
+	Cases       int `json:"cases"`
+	CasesPassed int `json:"cases_passed"`
+	CasesFailed int `json:"cases_failed"`
 }
 
 // Scenario is the result of one scenario, with the evidence that decided it.
@@ -52,7 +60,39 @@ type Scenario struct {
 	Error    string     `json:"error,omitempty"`
 	Steps    []Step     `json:"steps"`
 	Evidence []Evidence `json:"evidence,omitempty"`
+	// Cases are the generated variants a step ran, each with its own
+	// status and evidence.
+	Cases []Case `json:"cases,omitempty"`
 }
+
+// Case is one generated variant run inside a scenario.
+type Case struct {
+	ID       string     `json:"id"`
+	Tool     string     `json:"tool"`
+	Operator string     `json:"operator"`
+	Field    string     `json:"field"`
+	Status   Status     `json:"status"`
+	Duration Duration   `json:"duration"`
+	Evidence []Evidence `json:"evidence,omitempty"`
+	// Reproducer is a one-line command that runs this case alone.
+	Reproducer string `json:"reproducer"`
+}
+
+// Cell is one cell of the coverage matrix.
+type Cell struct {
+	Operator string `json:"operator"`
+	Tool     string `json:"tool"`
+	Field    string `json:"field"`
+	Status   string `json:"status"` // passed, failed or not_exercised
+	Cases    int    `json:"cases"`
+}
+
+// The statuses of a coverage cell.
+const (
+	CellPassed       = "passed"
+	CellFailed       = "failed"
+	CellNotExercised = "not_exercised"
+)
 
 // Step is one executed step of a scenario.
 type Step struct {
@@ -86,13 +126,28 @@ func (r *Result) Tally() {
 		default:
 			s.Failed++
 		}
-		for _, e := range sc.Evidence {
-			if e.Kind == EvidenceLeak {
-				s.Leaks++
+		s.Leaks += leaks(sc.Evidence)
+		for _, c := range sc.Cases {
+			s.Cases++
+			if c.Status == Passed {
+				s.CasesPassed++
+			} else {
+				s.CasesFailed++
 			}
+			s.Leaks += leaks(c.Evidence)
 		}
 	}
 	r.Summary = s
+}
+
+func leaks(ev []Evidence) int {
+	n := 0
+	for _, e := range ev {
+		if e.Kind == EvidenceLeak {
+			n++
+		}
+	}
+	return n
 }
 
 // The evidence kinds the harness records.

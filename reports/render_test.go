@@ -30,8 +30,14 @@ func sample() *Result {
 				ID: "features/leaks.feature:3", Feature: "features/leaks.feature",
 				Name: "a message is never forwarded", Status: Failed,
 				Duration: Duration(30 * time.Millisecond), Lane: 2,
-				Error:    "canary leaked\nsecond line",
-				Steps:    []Step{{Text: "no canary reaches the agent", Status: Failed, Error: "canary leaked \x1b[31m"}},
+				Error: "canary leaked\nsecond line",
+				Steps: []Step{{Text: "no canary reaches the agent", Status: Failed, Error: "canary leaked \x1b[31m"}},
+				Cases: []Case{
+					{ID: "run_status/failed/extra_property", Tool: "run_status", Operator: "extra_property", Status: Passed, Reproducer: "toolcert run --case run_status/failed/extra_property --seed 42"},
+					{ID: "run_status/failed/nan/attempt", Tool: "run_status", Operator: "nan", Field: "/attempt", Status: Failed,
+						Reproducer: "toolcert run --case run_status/failed/nan/attempt --seed 42",
+						Evidence:   []Evidence{{Kind: EvidenceMismatch, Message: "the agent saw success", Diff: "-failure\n+success"}}},
+				},
 				Evidence: []Evidence{{Kind: EvidenceLeak, Message: "canary tcx planted in body /message surfaced in body as raw", Canary: "tcx", Planted: "body /message", Surfaced: "body", Encoding: "raw"}},
 			},
 			{
@@ -46,7 +52,7 @@ func sample() *Result {
 
 func TestTally(t *testing.T) {
 	got := sample().Summary
-	want := Summary{Scenarios: 3, Passed: 1, Failed: 1, Skipped: 1, Leaks: 1}
+	want := Summary{Scenarios: 3, Passed: 1, Failed: 1, Skipped: 1, Leaks: 1, Cases: 2, CasesPassed: 1, CasesFailed: 1}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("Tally() mismatch (-want +got):\n%s", diff)
 	}
@@ -85,8 +91,8 @@ func TestJUnitIsWellFormed(t *testing.T) {
 	if err := xml.Unmarshal(buf.Bytes(), &v); err != nil {
 		t.Fatalf("junit.xml does not parse: %v", err)
 	}
-	if v.Tests != 3 || v.Failures != 1 || v.Skipped != 1 {
-		t.Errorf("junit counts = tests %d failures %d skipped %d, want 3 1 1", v.Tests, v.Failures, v.Skipped)
+	if v.Tests != 5 || v.Failures != 2 || v.Skipped != 1 {
+		t.Errorf("junit counts = tests %d failures %d skipped %d, want 5 2 1", v.Tests, v.Failures, v.Skipped)
 	}
 }
 
@@ -105,5 +111,27 @@ func TestWriteDefault(t *testing.T) {
 	want := []string{filepath.Join(dir, "results.json"), filepath.Join(dir, "junit.xml")}
 	if diff := cmp.Diff(want, paths); diff != "" {
 		t.Errorf("paths mismatch (-want +got):\n%s", diff)
+	}
+}
+
+func TestBuildCoverage(t *testing.T) {
+	got := BuildCoverage(sample().Scenarios, []string{"extra_property", "nan", "bom"})
+	want := []Cell{
+		{Operator: "bom", Tool: "run_status", Field: "", Status: CellNotExercised},
+		{Operator: "bom", Tool: "run_status", Field: "/attempt", Status: CellNotExercised},
+		{Operator: "extra_property", Tool: "run_status", Field: "", Status: CellPassed, Cases: 1},
+		{Operator: "extra_property", Tool: "run_status", Field: "/attempt", Status: CellNotExercised},
+		{Operator: "nan", Tool: "run_status", Field: "", Status: CellNotExercised},
+		{Operator: "nan", Tool: "run_status", Field: "/attempt", Status: CellFailed, Cases: 1},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("BuildCoverage mismatch (-want +got):\n%s", diff)
+	}
+	var b bytes.Buffer
+	CoverageTable(&b, got)
+	for _, line := range []string{"extra_property", "1/1", "FAIL 0/1"} {
+		if !bytes.Contains(b.Bytes(), []byte(line)) {
+			t.Errorf("coverage table lacks %q:\n%s", line, b.String())
+		}
 	}
 }

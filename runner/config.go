@@ -47,6 +47,12 @@ type Config struct {
 	Now func() time.Time
 	// Version is the harness version written into the result.
 	Version string
+	// Case, when set, runs that one generated variant alone (its ID, as a
+	// report's reproducer names it) instead of the features.
+	Case string
+	// TargetFlags are the CLI flags that chose the target, repeated in each
+	// generated case's reproducer.
+	TargetFlags string
 	// Observe, when set, receives each finished scenario's record; it is
 	// called from the lanes concurrently.
 	Observe func(steps.Record)
@@ -62,7 +68,7 @@ var ErrNothingRan = errors.New("no scenario ran")
 
 func (c *Config) check() error {
 	switch {
-	case c.Features == nil && len(c.FeaturePaths) == 0:
+	case c.Features == nil && len(c.FeaturePaths) == 0 && c.Case == "":
 		return fmt.Errorf("%w: no features", ErrConfig)
 	case c.Fixtures == nil:
 		return fmt.Errorf("%w: no fixtures", ErrConfig)

@@ -14,7 +14,7 @@ import (
 func ExampleRun() {
 	feature := `Feature: R20
   Scenario: one unexpected property
-    Given the upstream answers GET /reviews/CR-1042 with fixture "review_status/approved.json"
+    Given the upstream answers GET /reviews/CR-1042 with fixture "review_status/accepted/approved.json"
     And the upstream adds the property "admin_override" carrying a canary
     When the agent calls "review_status" with {"change_id": "CR-1042"}
     Then the agent sees the failure INVALID_RESPONSE, not retryable

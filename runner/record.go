@@ -56,7 +56,7 @@ func (r *recorder) hook(sc *godog.ScenarioContext) {
 			result.Error = err.Error()
 		}
 		if rec, ok := steps.Result(ctx); ok {
-			result.Lane, result.Evidence = rec.Lane, rec.Evidence
+			result.Lane, result.Evidence, result.Cases = rec.Lane, rec.Evidence, rec.Cases
 			if r.observe != nil {
 				r.observe(rec)
 			}

@@ -4,10 +4,13 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/binary"
+	"encoding/json"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"sort"
+	"testing/fstest"
 	"time"
 
 	"github.com/cucumber/godog"
@@ -16,6 +19,7 @@ import (
 	"github.com/toolcert/toolcert/reports"
 	"github.com/toolcert/toolcert/steps"
 	"github.com/toolcert/toolcert/target"
+	"github.com/toolcert/toolcert/variant"
 )
 
 // Run runs the features of cfg against its target and returns the result.
@@ -28,6 +32,9 @@ func Run(ctx context.Context, cfg Config) (*reports.Result, error) {
 	}
 	if cfg.Seed == 0 {
 		cfg.Seed = randomSeed()
+	}
+	if cfg.Case != "" {
+		cfg.Features, cfg.FeaturePaths = caseFeature(cfg.Case), []string{"."}
 	}
 	dir, cleanup, err := workDir(cfg.WorkDir)
 	if err != nil {
@@ -45,6 +52,7 @@ func Run(ctx context.Context, cfg Config) (*reports.Result, error) {
 	res.Duration = reports.Duration(time.Since(res.StartedAt))
 	res.Scenarios = rec.sorted()
 	res.Summary.UpstreamRequests = rec.requests
+	res.Coverage = reports.BuildCoverage(res.Scenarios, variant.Operators())
 	res.Tally()
 	if closeErr != nil && cfg.Progress != nil {
 		fmt.Fprintf(cfg.Progress, "warning: %v\n", closeErr)
@@ -63,6 +71,8 @@ func runGodog(cfg *Config, pool *lanes, rec *recorder) {
 		Client:  target.NewClient(target.WithTimeout(cfg.Profile.CallTimeout())),
 		Lanes:   pool,
 		Now:     cfg.Now,
+
+		TargetFlags: cfg.TargetFlags,
 	}
 	godog.TestSuite{
 		Name: "toolcert",
@@ -91,6 +101,13 @@ func (r *recorder) sorted() []reports.Scenario {
 	out := append([]reports.Scenario(nil), r.scenarios...)
 	sort.SliceStable(out, func(i, j int) bool { return out[i].ID < out[j].ID })
 	return out
+}
+
+// caseFeature is a feature of one scenario that runs one generated variant.
+func caseFeature(id string) fs.FS {
+	q, _ := json.Marshal(id)
+	text := fmt.Sprintf("Feature: one generated case\n  Scenario: %s\n    Then the generated variant %s is handled as expected without leaking\n", id, q)
+	return fstest.MapFS{"case.feature": {Data: []byte(text)}}
 }
 
 func workDir(dir string) (string, func(), error) {

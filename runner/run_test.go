@@ -17,7 +17,7 @@ import (
 
 const oneScenario = `Feature: one
   Scenario: an extra property is rejected
-    Given the upstream answers GET /reviews/CR-1042 with fixture "review_status/approved.json"
+    Given the upstream answers GET /reviews/CR-1042 with fixture "review_status/accepted/approved.json"
     And the upstream adds the property "admin_override" carrying a canary
     When the agent calls "review_status" with {"change_id": "CR-1042"}
     Then the agent sees the failure INVALID_RESPONSE, not retryable

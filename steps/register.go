@@ -35,7 +35,8 @@ func Register(sc *godog.ScenarioContext, s *Suite) {
 		if leaks := w.scanLeaks(); len(leaks) > 0 && err == nil {
 			leakErr = leakError(leaks)
 		}
-		w.record = &Record{Lane: w.lane.ID, Evidence: w.evidence, Requests: w.requests(), Exchange: w.exchange()}
+		w.record = &Record{Lane: w.lane.ID, Evidence: w.evidence, Requests: w.requests() + w.variantRequests,
+			Exchange: w.exchange(), Cases: w.cases}
 		return ctx, leakErr
 	})
 	upstreamSteps(sc)
@@ -44,6 +45,7 @@ func Register(sc *godog.ScenarioContext, s *Suite) {
 	leakSteps(sc)
 	auditSteps(sc)
 	journalSteps(sc)
+	variantSteps(sc)
 }
 
 // Result returns the record of the finished scenario whose context is ctx:

@@ -11,6 +11,7 @@ import (
 	"github.com/toolcert/toolcert/mocks"
 	"github.com/toolcert/toolcert/reports"
 	"github.com/toolcert/toolcert/target"
+	"github.com/toolcert/toolcert/variant"
 )
 
 // Lane is one isolated pair of a mock upstream and the target wired to it,
@@ -40,8 +41,16 @@ type Suite struct {
 	// Now is the clock scenarios render timestamps with; nil means time.Now.
 	Now func() time.Time
 
+	// TargetFlags are the CLI flags that choose the target, for the
+	// one-line reproducer of each generated case.
+	TargetFlags string
+
 	mu        sync.Mutex
 	contracts map[string]*gate.Schema
+
+	genOnce sync.Once
+	gen     []variant.Variant
+	genErr  error
 }
 
 // Record is what a finished scenario leaves for the runner.
@@ -52,6 +61,8 @@ type Record struct {
 	// Exchange is what the scenario programmed and called, nil when it
 	// made no call: enough to send the same requests again without steps.
 	Exchange *Exchange
+	// Cases are the generated variants the scenario ran.
+	Cases []reports.Case
 }
 
 // Exchange is one scenario's traffic: the answers it programmed on the

@@ -36,8 +36,11 @@ func (w *world) answer(method, path string, r mocks.Response) {
 	w.last = &rt.seq[len(rt.seq)-1]
 }
 
+// withType sets the Content-Type the upstream answers with; "" sends none.
 func withType(r mocks.Response, contentType string) mocks.Response {
-	r.Header = append(r.Header, mocks.HeaderField{Name: "Content-Type", Value: contentType})
+	if contentType != "" {
+		r.Header = append(r.Header, mocks.HeaderField{Name: "Content-Type", Value: contentType})
+	}
 	return r
 }
 

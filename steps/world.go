@@ -28,6 +28,9 @@ type world struct {
 	scanned  bool // the leak scan ran
 	evidence []reports.Evidence
 	record   *Record // set when the scenario has finished
+
+	cases           []reports.Case // generated variants run by a step
+	variantRequests int            // upstream requests of those variants
 }
 
 // route is the answer sequence the scenario programmed for one request line.

@@ -39,6 +39,7 @@ Usage:
                               built-in features against the reference adapter)
   toolcert replay [flags]     serve one captured body through a target once and
                               print the agent-visible output, audit and leak verdict
+  toolcert fixtures lint      check a fixture corpus (built-in, or --fixtures DIR)
   toolcert adapter            serve the reference adapter from the TOOLCERT_*
                               environment (see docs/protocol.md)
   toolcert version            print the version
@@ -80,6 +81,8 @@ func dispatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return replayCmd(ctx, args[1:], stdout, stderr)
 	case "adapter":
 		return adapterCmd(ctx, args[1:], stdout, stderr)
+	case "fixtures":
+		return fixturesCmd(ctx, args[1:], stdout, stderr)
 	case "version", "--version", "-version":
 		fmt.Fprintf(stdout, "toolcert %s\n", version)
 		return nil

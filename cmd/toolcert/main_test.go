@@ -31,7 +31,7 @@ func TestRunDefaultPassesAndWritesReports(t *testing.T) {
 	}
 	var res struct {
 		Seed    uint64 `json:"seed"`
-		Summary struct{ Scenarios, Passed, Failed, Skipped int }
+		Summary struct{ Scenarios, Passed, Failed, Skipped, Cases int }
 	}
 	b, err := os.ReadFile(filepath.Join(out, "results.json"))
 	if err != nil {
@@ -50,8 +50,11 @@ func TestRunDefaultPassesAndWritesReports(t *testing.T) {
 	var suites struct {
 		Tests int `xml:"tests,attr"`
 	}
-	if err := xml.Unmarshal(x, &suites); err != nil || suites.Tests != res.Summary.Scenarios {
-		t.Errorf("junit.xml tests=%d err=%v, want %d", suites.Tests, err, res.Summary.Scenarios)
+	if err := xml.Unmarshal(x, &suites); err != nil {
+		t.Fatalf("junit.xml: %v", err)
+	}
+	if want := res.Summary.Scenarios + res.Summary.Cases; suites.Tests != want {
+		t.Errorf("junit.xml has %d tests, want %d (every scenario and every generated case)", suites.Tests, want)
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/toolcert/toolcert"
 	"github.com/toolcert/toolcert/reports"
@@ -28,11 +29,11 @@ Exit codes: 0 every scenario passed; 1 a scenario failed or was skipped;
 2 usage or configuration error, or no scenario ran.`
 
 type runFlags struct {
-	features, fixtures, tags, out string
-	concurrency                   int
-	seed                          uint64
-	quiet                         bool
-	target                        targetFlags
+	features, fixtures, tags, out, caseID string
+	concurrency                           int
+	seed                                  uint64
+	quiet                                 bool
+	target                                targetFlags
 }
 
 func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -45,6 +46,7 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	fs.Uint64Var(&f.seed, "seed", 0, "seed for the canaries; 0 picks a random one (printed in the summary)")
 	fs.StringVar(&f.out, "out", "toolcert-report", "`DIR` for results.json, junit.xml and each lane's audit log")
 	fs.BoolVar(&f.quiet, "quiet", false, "print only the summary, not a line per scenario")
+	fs.StringVar(&f.caseID, "case", "", "run one generated variant alone, by the `ID` a report gives (use the report's --seed too)")
 	f.target.register(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -87,6 +89,7 @@ func (f *runFlags) config(stderr io.Writer) (runner.Config, error) {
 		Target: tgt, Profile: profile,
 		UpstreamListen: f.target.upstreamListen, AuditFile: f.target.auditFile,
 		WorkDir: filepath.Join(f.out, "lanes"), Version: version,
+		Case: f.caseID, TargetFlags: f.target.String(),
 	}
 	if !f.quiet {
 		cfg.Progress = stderr
@@ -127,10 +130,43 @@ func summarize(w io.Writer, res *reports.Result, paths []string) {
 		if sc.Status != reports.Passed {
 			fmt.Fprintf(w, "  %s  %s: %s\n", sc.Status, sc.Feature, sc.Name)
 		}
+		for _, c := range first(failedCases(sc), 10) {
+			fmt.Fprintf(w, "      case %s: %s\n        reproduce: %s\n", c.ID, caseReason(c), c.Reproducer)
+		}
+	}
+	if s.Cases > 0 {
+		fmt.Fprintln(w, "\nhostile-space coverage (passed/cases per operator and tool; the field-level matrix is in results.json):")
+		reports.CoverageTable(w, res.Coverage)
+		fmt.Fprintf(w, "%d generated cases: %d passed, %d failed\n", s.Cases, s.CasesPassed, s.CasesFailed)
 	}
 	fmt.Fprintf(w, "%d scenarios: %d passed, %d failed, %d skipped; %d canary leaks; %d upstream requests; %.1fs\n",
 		s.Scenarios, s.Passed, s.Failed, s.Skipped, s.Leaks, s.UpstreamRequests, res.Duration.Seconds())
 	for _, p := range paths {
 		fmt.Fprintf(w, "wrote %s\n", p)
 	}
+}
+
+func failedCases(sc reports.Scenario) []reports.Case {
+	var out []reports.Case
+	for _, c := range sc.Cases {
+		if c.Status != reports.Passed {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+func first[T any](s []T, n int) []T {
+	if len(s) > n {
+		return s[:n]
+	}
+	return s
+}
+
+func caseReason(c reports.Case) string {
+	if len(c.Evidence) == 0 {
+		return string(c.Status)
+	}
+	line, _, _ := strings.Cut(c.Evidence[0].Message, "\n")
+	return line
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net"
 	"net/url"
+	"strings"
 
 	"github.com/toolcert/toolcert/adapters/reference"
 	"github.com/toolcert/toolcert/target"
@@ -26,6 +27,33 @@ func (t *targetFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&t.upstreamListen, "upstream-listen", "", "with --target-url: loopback `ADDR` (host:port) the mock upstream listens on")
 	fs.StringVar(&t.auditFile, "audit-file", "", "with --target-url: `PATH` of the running adapter's audit log, so audit steps can read it")
 	fs.StringVar(&t.profile, "profile", "", "JSON `FILE` declaring the target's limits (max_bytes, max_depth, max_attempts, deadline,\nread_timeout, freshness, future_skew, token, rename); default: the reference adapter's")
+}
+
+// String returns the flags as a command line would repeat them.
+func (t *targetFlags) String() string {
+	var parts []string
+	add := func(name, v string) {
+		if v != "" {
+			parts = append(parts, "--"+name+" "+shellQuote(v))
+		}
+	}
+	add("target-cmd", t.cmd)
+	add("target-url", t.url)
+	add("upstream-listen", t.upstreamListen)
+	add("audit-file", t.auditFile)
+	add("profile", t.profile)
+	return strings.Join(parts, " ")
+}
+
+// shellQuote quotes s for a POSIX shell when it needs it.
+func shellQuote(s string) string {
+	if s != "" && strings.IndexFunc(s, func(r rune) bool {
+		return !(r == '-' || r == '_' || r == '.' || r == '/' || r == ':' || r == '=' ||
+			'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9')
+	}) < 0 {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 // build returns the chosen target and its profile. Without --target-cmd or

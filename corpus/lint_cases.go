@@ -1,0 +1,139 @@
+package corpus
+
+import (
+	"bytes"
+	"fmt"
+	"path"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/toolcert/toolcert/gate"
+)
+
+// ids checks that every case has an id and no two cases of the tool share
+// one.
+func (l *linter) ids(tool string, cs *Cases) {
+	file := path.Join(tool, "cases.json")
+	seen := map[string]string{}
+	check := func(at, id string) {
+		if id == "" {
+			l.add(file, at, "no id")
+			return
+		}
+		if first, dup := seen[id]; dup {
+			l.add(file, at, "duplicate id %q (first at %s)", id, first)
+			return
+		}
+		seen[id] = at
+	}
+	for i, a := range cs.Accepted {
+		check(fmt.Sprintf("/accepted/%d/id", i), a.ID)
+	}
+	for i, r := range cs.Rejects {
+		check(fmt.Sprintf("/rejects/%d/id", i), r.ID)
+	}
+}
+
+// cases checks every accepted example and every reject; tc is nil when
+// tool.json is broken, which leaves only the checks without the tool.
+func (l *linter) cases(tool string, tc *toolCheck, cs *Cases) {
+	for i, a := range cs.Accepted {
+		l.accepted(tool, tc, fmt.Sprintf("/accepted/%d", i), a)
+	}
+	for i, r := range cs.Rejects {
+		l.reject(tool, tc, fmt.Sprintf("/rejects/%d", i), r)
+	}
+}
+
+// accepted checks that the oracle accepts a and projects it to its expect,
+// and that expect satisfies the contract.
+func (l *linter) accepted(tool string, tc *toolCheck, at string, a Accepted) {
+	file := path.Join(tool, "cases.json")
+	_, body, okBody := l.caseBody(tool, at, a.Body)
+	versions := l.caseVersions(tool, tc, at, a.Versions)
+	l.caseArgs(tc, at, a.Arguments)
+	want, okWant := l.expect(tool, tc, at, a.Expect)
+	if !okBody {
+		return
+	}
+	for _, v := range versions {
+		vp := versionPrefix(v, a.Versions)
+		out, err := l.c.Evaluate(tc.tool, v, Answer{Status: 200, ContentType: tc.tool.ContentType, Body: body}, a.Arguments, l.now, l.lim)
+		switch {
+		case err != nil:
+			l.add(file, at, "%s%v", vp, err)
+		case !out.Accepted:
+			l.add(file, at, "%srejected at %s %s, want accepted: %s", vp, out.Gate, out.Reason, out.Detail)
+		case okWant:
+			if diff := cmp.Diff(want, out.Data); diff != "" {
+				l.add(file, at+"/expect", "%sprojects to a different object (-want +got):\n%s", vp, diff)
+			}
+		}
+	}
+}
+
+// reject checks that r carries a canary and that the oracle rejects it at
+// exactly its gate and reason.
+func (l *linter) reject(tool string, tc *toolCheck, at string, r Reject) {
+	file := path.Join(tool, "cases.json")
+	raw, body, okBody := l.caseBody(tool, at, r.Body)
+	if raw != nil && !bytes.Contains(raw, []byte("{{canary:")) {
+		l.add(file, at+"/body", "%s has no {{canary:NAME}} placeholder: nothing would show that none of it reaches the agent", r.Body)
+	}
+	versions := l.caseVersions(tool, tc, at, r.Versions)
+	l.caseArgs(tc, at, r.Arguments)
+	if !okBody {
+		return
+	}
+	for _, v := range versions {
+		vp := versionPrefix(v, r.Versions)
+		out, err := l.c.Evaluate(tc.tool, v, Answer{Status: 200, ContentType: tc.tool.ContentType, Body: body}, r.Arguments, l.now, l.lim)
+		switch {
+		case err != nil:
+			l.add(file, at, "%s%v", vp, err)
+		case out.Accepted:
+			l.add(file, at, "%saccepted by the oracle, want rejected at %s %s", vp, r.Gate, r.Reason)
+		case out.Gate != r.Gate:
+			l.add(file, at+"/gate", "%srejected at %s %s, want %s %s: %s", vp, out.Gate, out.Reason, r.Gate, r.Reason, out.Detail)
+		case out.Reason != r.Reason:
+			l.add(file, at+"/reason", "%srejected at %s %s, want %s %s: %s", vp, out.Gate, out.Reason, r.Gate, r.Reason, out.Detail)
+		}
+	}
+}
+
+// versionPrefix names v in a message when the case lists more than one
+// version.
+func versionPrefix(v string, listed []string) string {
+	if len(listed) < 2 {
+		return ""
+	}
+	return "version " + v + ": "
+}
+
+// expect renders and parses an accepted example's expect and checks it
+// against the contract; it reports whether it is an object to compare
+// with.
+func (l *linter) expect(tool string, tc *toolCheck, at string, raw []byte) (map[string]any, bool) {
+	file := path.Join(tool, "cases.json")
+	at += "/expect"
+	if len(raw) == 0 {
+		l.add(file, at, "no expect")
+		return nil, false
+	}
+	b, err := Render(raw, file+" "+at, l.vars)
+	if err != nil {
+		l.add(file, at, "%v", err)
+		return nil, false
+	}
+	doc, err := gate.ParseJSON(b, gate.DefaultLimits())
+	data, isObject := doc.(map[string]any)
+	if err != nil || !isObject {
+		l.add(file, at, "not a JSON object (%v)", err)
+		return nil, false
+	}
+	if tc != nil && tc.contract != nil {
+		if err := tc.contract.schema.Validate(successEnvelope(tool, data)); err != nil {
+			l.add(file, at, "does not satisfy the contract: %v", err)
+		}
+	}
+	return data, true
+}

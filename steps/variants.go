@@ -1,0 +1,189 @@
+package steps
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/cucumber/godog"
+
+	"github.com/toolcert/toolcert/corpus"
+	"github.com/toolcert/toolcert/mocks"
+	"github.com/toolcert/toolcert/reports"
+	"github.com/toolcert/toolcert/variant"
+)
+
+// variants returns the run's generated variants whose tool, or tool and
+// example ("run_status/failed"), is selector, or the one whose ID it is.
+func (s *Suite) variants(selector string) ([]variant.Variant, error) {
+	all, err := s.generated()
+	if err != nil {
+		return nil, err
+	}
+	var out []variant.Variant
+	for _, v := range all {
+		if v.ID == selector || v.Tool == selector || v.Tool+"/"+v.Example == selector {
+			out = append(out, v)
+		}
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("no generated variant matches %q (want a tool, tool/example or a variant ID)", selector)
+	}
+	return out, nil
+}
+
+// generated generates the variants of the whole corpus once per run.
+func (s *Suite) generated() ([]variant.Variant, error) {
+	s.genOnce.Do(func() {
+		s.gen, s.genErr = variant.Generate(s.Corpus, variant.Options{
+			Seed: s.Seed, MaxBytes: s.Profile.MaxBytes, MaxDepth: s.Profile.MaxDepth,
+		})
+	})
+	return s.gen, s.genErr
+}
+
+// reproducer is the one-line command that runs a variant alone with the
+// same canaries.
+func (s *Suite) reproducer(id string) string {
+	line := fmt.Sprintf("toolcert run --case %s --seed %d", id, s.Seed)
+	if s.TargetFlags != "" {
+		line += " " + s.TargetFlags
+	}
+	return line
+}
+
+// runVariants serves every selected variant through the target, one at a
+// time on the scenario's lane, and records each as its own case.
+func (w *world) runVariants(ctx context.Context, selector string) error {
+	vs, err := w.suite.variants(selector)
+	if err != nil {
+		return err
+	}
+	var failed []string
+	for _, v := range vs {
+		c := w.runVariant(ctx, v)
+		w.cases = append(w.cases, c)
+		if c.Status != reports.Passed {
+			failed = append(failed, v.ID)
+		}
+	}
+	if len(failed) > 0 {
+		return fmt.Errorf("%d of %d variants failed: %s", len(failed), len(vs), strings.Join(first(failed, 5), ", "))
+	}
+	return nil
+}
+
+func first(s []string, n int) []string {
+	if len(s) > n {
+		return append(s[:n:n], fmt.Sprintf("… and %d more", len(s)-n))
+	}
+	return s
+}
+
+// runVariant runs one variant in a world of its own (its own canaries,
+// answers and call) on the scenario's lane.
+func (w *world) runVariant(ctx context.Context, v variant.Variant) reports.Case {
+	started := time.Now()
+	w.lane.Upstream.Reset()
+	child := newWorld(w.suite, w.lane, v.ID)
+	errs := child.serveVariant(ctx, v)
+	w.variantRequests += child.requests()
+	errs = append(errs, child.leakCheck()...)
+	c := reports.Case{
+		ID: v.ID, Tool: v.Tool, Operator: v.Operator, Field: v.Field, Status: reports.Passed,
+		Duration: reports.Duration(time.Since(started)), Reproducer: w.suite.reproducer(v.ID),
+	}
+	c.Evidence = child.evidence
+	if len(errs) > 0 {
+		c.Status = reports.Failed
+		if len(c.Evidence) == 0 {
+			for _, err := range errs {
+				c.Evidence = append(c.Evidence, reports.Evidence{Kind: reports.EvidenceMismatch, Message: err.Error()})
+			}
+		}
+	}
+	return c
+}
+
+// serveVariant programs the variant, calls the tool and checks the
+// outcome the variant expects; it returns every check that failed.
+func (w *world) serveVariant(ctx context.Context, v variant.Variant) []error {
+	t, err := w.suite.Corpus.Tool(v.Tool)
+	if err != nil {
+		return []error{err}
+	}
+	body, err := w.render(v.Body, "variant "+v.ID)
+	if err != nil {
+		return []error{err}
+	}
+	w.answer(t.Request.Method, requestPath(t, v.Arguments), withType(mocks.Response{Status: v.Status, Body: body}, v.ContentType))
+	args, err := json.Marshal(v.Arguments)
+	if err != nil {
+		return []error{err}
+	}
+	if err := w.callTool(ctx, v.Tool, args); err != nil {
+		return []error{err}
+	}
+	return w.expect(ctx, v.Expect)
+}
+
+func (w *world) expect(ctx context.Context, e variant.Expect) []error {
+	var errs []error
+	check := func(err error) {
+		if err != nil {
+			errs = append(errs, err)
+		}
+	}
+	if e.Outcome == "success" {
+		check(w.seesData(e.Data))
+		check(w.ownRequestID())
+	} else {
+		retry := "not retryable"
+		if e.Retryable {
+			retry = "retryable"
+		}
+		check(w.seesFailure(e.Code, retry))
+	}
+	if w.lane.AuditFile != "" && len(errs) == 0 {
+		check(w.auditGate(ctx, e.Gate, e.Reason, ""))
+	}
+	check(w.receivedAtMostBudget())
+	return errs
+}
+
+func (w *world) leakCheck() []error {
+	if leaks := w.scanLeaks(); len(leaks) > 0 {
+		return []error{leakError(leaks)}
+	}
+	return nil
+}
+
+// requestPath is the upstream path of tool for args, each argument
+// path-escaped as an adapter would.
+func requestPath(t *corpus.Tool, args map[string]string) string {
+	esc := make(map[string]string, len(args))
+	for k, v := range args {
+		esc[k] = url.PathEscape(v)
+	}
+	return t.Request.URLPath(esc)
+}
+
+func variantSteps(sc *godog.ScenarioContext) {
+	sc.Step(`^every generated variant of "([^"]+)" is handled as expected without leaking$`, func(ctx context.Context, selector string) error {
+		w, err := from(ctx)
+		if err != nil {
+			return err
+		}
+		return w.runVariants(ctx, selector)
+	})
+	sc.Step(`^the generated variant "([^"]+)" is handled as expected without leaking$`, func(ctx context.Context, id string) error {
+		w, err := from(ctx)
+		if err != nil {
+			return err
+		}
+		return w.runVariants(ctx, id)
+	})
+}
