@@ -130,3 +130,18 @@ func (l *floorLane) send(tb testing.TB, c *target.Client, x *steps.Exchange) {
 	defer cancel()
 	_ = l.up.Settle(sctx)
 }
+
+// BenchmarkVariants measures generated variants served through the
+// reference adapter and checked (outcome, contract, audit, journal, leak
+// scan), on two lanes; it reports variants per second.
+func BenchmarkVariants(b *testing.B) {
+	cases := 0
+	for b.Loop() {
+		res := featuresRun(b, reference.InProcess(), "", "features/generated_variants.feature")
+		if res.Summary.CasesFailed != 0 {
+			b.Fatalf("reference failed %d generated cases", res.Summary.CasesFailed)
+		}
+		cases += res.Summary.Cases
+	}
+	b.ReportMetric(float64(cases)/b.Elapsed().Seconds(), "variants/s")
+}

@@ -42,7 +42,7 @@ func (c *Corpus) plan(t *Tool, version string, args map[string]string) (*plan, e
 		return nil, err
 	}
 	if t.Format == FormatKeyValue {
-		if p.keys, err = keySpecs(t.Keys, p.upstream.doc); err != nil {
+		if p.keys, err = keySpecs(t.KeysFor(v), p.upstream.doc); err != nil {
 			return nil, err
 		}
 	}
@@ -55,7 +55,7 @@ func checkBinding(t *Tool, v Version, args map[string]string) error {
 	switch {
 	case t.ContentType == "":
 		return fmt.Errorf("no content_type")
-	case t.Format == FormatKeyValue && len(t.Keys) == 0:
+	case t.Format == FormatKeyValue && len(t.KeysFor(v)) == 0:
 		return fmt.Errorf("format %s without keys", FormatKeyValue)
 	case t.Format != FormatJSON && t.Format != FormatKeyValue:
 		return fmt.Errorf("format %q is not %s or %s", t.Format, FormatJSON, FormatKeyValue)

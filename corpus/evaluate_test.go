@@ -199,7 +199,7 @@ func TestEvaluateBrokenCorpus(t *testing.T) {
 		}},
 		{name: "missing schema file", edit: func(t *corpus.Tool) {
 			v := t.Versions["v1"]
-			v.Schema = "upstream/v2.schema.json"
+			v.Schema = "upstream/v9.schema.json"
 			t.Versions["v1"] = v
 		}},
 		{name: "schema of another draft", fsys: func(t *testing.T) *corpus.Corpus {

@@ -99,8 +99,8 @@ func TestLintBrokenCopies(t *testing.T) {
 		},
 		{
 			name:  "an unknown version",
-			spoil: func(t *testing.T, m fstest.MapFS) { setJSON(t, m, deployCases, "/accepted/0/versions/0", "v2") },
-			want:  []corpus.Problem{{File: deployCases, Pointer: "/accepted/0/versions/0", Message: `unknown version "v2" (tool.json has [v1])`}},
+			spoil: func(t *testing.T, m fstest.MapFS) { setJSON(t, m, deployCases, "/accepted/0/versions/0", "v9") },
+			want:  []corpus.Problem{{File: deployCases, Pointer: "/accepted/0/versions/0", Message: `unknown version "v9" (tool.json has [v1 v2])`}},
 		},
 		{
 			name:  "a duplicate id",
@@ -144,6 +144,7 @@ func TestLintBrokenCopies(t *testing.T) {
 			want: []corpus.Problem{
 				{File: "deploy_status/tool.json", Pointer: "/versions/v1/project/state", Message: "/status is not a property upstream/v1.schema.json declares"},
 				{File: deployCases, Pointer: "/accepted/0", Message: "rejected at schema schema_violation, want accepted: project state: /status names nothing"},
+				{File: deployCases, Pointer: "/accepted/1", Message: "rejected at schema schema_violation, want accepted: project state: /status names nothing"},
 			},
 		},
 		{

@@ -61,6 +61,16 @@ type Version struct {
 	Bind map[string]string `json:"bind"`
 	// Fresh lists the JSON pointers of timestamps checked for freshness.
 	Fresh []string `json:"fresh,omitempty"`
+	// Keys, for FormatKeyValue, replaces the tool's keys in this version.
+	Keys []string `json:"keys,omitempty"`
+}
+
+// KeysFor returns the key=value keys of version v: its own, or the tool's.
+func (t *Tool) KeysFor(v Version) []string {
+	if len(v.Keys) > 0 {
+		return v.Keys
+	}
+	return t.Keys
 }
 
 // Request is an upstream request line with {argument} placeholders.

@@ -1,3 +1,4 @@
+@upstream-v1
 Feature: The agent's arguments are checked before any upstream request (A2)
   A tool call whose arguments do not fit the tool's closed argument schema is
   DENIED, and the upstream never hears of it.

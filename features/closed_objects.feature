@@ -1,3 +1,4 @@
+@upstream-v1
 Feature: Closed objects (R5)
   Every object the contract owns is closed: an unexpected property at any
   level is rejected, and composition with allOf is closed with

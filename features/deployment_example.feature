@@ -1,3 +1,4 @@
+@upstream-v1
 Feature: The deployment that turned into advice (R17, R14)
   A deployment status whose state became an object carrying a recovery
   message, plus a maintenance flag, must be INVALID_RESPONSE. The agent never

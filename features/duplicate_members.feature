@@ -1,3 +1,4 @@
+@upstream-v1
 Feature: Duplicate member names (R3)
   Parsers disagree on duplicate names: one keeps the first, another the
   last. The adapter must reject them while parsing, before the schema sees a

@@ -1,3 +1,4 @@
+@upstream-v1
 Feature: The result envelope (R6, R7)
   Success and failure are mutually exclusive; a result of one tool is never
   taken for another's; the request_id is the adapter's own.

@@ -1,3 +1,4 @@
+@upstream-v1
 Feature: Formats are asserted, and timestamps parsed for real (R9)
   format is only an annotation unless the validator asserts it. The adapter
   must assert date-time and also parse the timestamp in code.

@@ -1,3 +1,4 @@
+@upstream-v1
 Feature: Parse limits (R1, R2, R4)
   The adapter reads with a byte limit and a depth limit and parses strictly:
   no NaN or Infinity, no truncated document, nothing after the document, no

@@ -1,3 +1,4 @@
+@upstream-v1
 Feature: Projection into a new closed object (R12)
   An accepted vendor response reaches the agent only as a new object with
   exactly the contract's fields. Vendor headers, diagnostic URLs, free-text

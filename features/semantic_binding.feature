@@ -1,3 +1,4 @@
+@upstream-v1
 Feature: Semantic binding to the request (R11)
   A structurally valid result about the wrong thing, or an old one, must fail
   the binding checks in code: the schema cannot know the request or the clock.

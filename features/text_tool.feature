@@ -1,3 +1,4 @@
+@upstream-v1
 Feature: A text tool's strict format (R13)
   Command output is not a contract until it has a strict machine-readable
   format: banners, warnings and extra lines are rejected, not passed on.

@@ -1,4 +1,4 @@
-@transport
+@transport @upstream-v1
 Feature: Transport faults and bounded retries (R15)
   Only transport faults, 5xx and 429 are retried, within a bounded number of
   attempts and a total time budget. An error page never reaches the agent,

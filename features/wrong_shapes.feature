@@ -1,3 +1,4 @@
+@upstream-v1
 Feature: Null and arrays where an object belongs (R18)
   A document that parses is not yet a result: null, an array or a scalar
   where the contract promises an object is rejected whole.

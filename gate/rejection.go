@@ -42,7 +42,8 @@ const (
 	ReasonDepthLimit       = "depth_limit"
 	ReasonTextFormat       = "text_format"
 
-	ReasonSchemaViolation = "schema_violation"
+	ReasonSchemaViolation    = "schema_violation"
+	ReasonUnsupportedVersion = "unsupported_version"
 
 	ReasonBindingMismatch = "binding_mismatch"
 	ReasonStale           = "stale"

@@ -47,6 +47,10 @@ type Config struct {
 	Now func() time.Time
 	// Version is the harness version written into the result.
 	Version string
+	// UpstreamVersion, when set, certifies against one upstream version:
+	// generated variants of that version only, and no feature tagged for
+	// another version (@upstream-v1 ...).
+	UpstreamVersion string
 	// Case, when set, runs that one generated variant alone (its ID, as a
 	// report's reproducer names it) instead of the features.
 	Case string

@@ -36,6 +36,9 @@ func Run(ctx context.Context, cfg Config) (*reports.Result, error) {
 	if cfg.Case != "" {
 		cfg.Features, cfg.FeaturePaths = caseFeature(cfg.Case), []string{"."}
 	}
+	if err := cfg.selectVersion(); err != nil {
+		return nil, err
+	}
 	dir, cleanup, err := workDir(cfg.WorkDir)
 	if err != nil {
 		return nil, err
@@ -72,7 +75,8 @@ func runGodog(cfg *Config, pool *lanes, rec *recorder) {
 		Lanes:   pool,
 		Now:     cfg.Now,
 
-		TargetFlags: cfg.TargetFlags,
+		TargetFlags:     cfg.TargetFlags,
+		UpstreamVersion: cfg.UpstreamVersion,
 	}
 	godog.TestSuite{
 		Name: "toolcert",

@@ -41,6 +41,9 @@ type Suite struct {
 	// Now is the clock scenarios render timestamps with; nil means time.Now.
 	Now func() time.Time
 
+	// UpstreamVersion, when set, limits generated variants to answers of
+	// that upstream version.
+	UpstreamVersion string
 	// TargetFlags are the CLI flags that choose the target, for the
 	// one-line reproducer of each generated case.
 	TargetFlags string

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"slices"
 	"time"
 )
 
@@ -31,6 +32,18 @@ type Profile struct {
 	Token string `json:"token"`
 	// Rename maps TOOLCERT_* variable names to the adapter's own names.
 	Rename map[string]string `json:"rename,omitempty"`
+	// UpstreamVersions lists, per tool, the upstream versions the adapter
+	// supports. A tool it does not name supports every version its corpus
+	// knows. An answer of a version the adapter does not support must be
+	// rejected cleanly, never half-accepted.
+	UpstreamVersions map[string][]string `json:"upstream_versions,omitempty"`
+}
+
+// Supports reports whether the adapter declares support for version of
+// tool.
+func (p Profile) Supports(tool, version string) bool {
+	vs, ok := p.UpstreamVersions[tool]
+	return !ok || slices.Contains(vs, version)
 }
 
 // DefaultProfile returns the reference adapter's profile.
@@ -44,6 +57,12 @@ func DefaultProfile() Profile {
 		Freshness:   Duration(5 * time.Minute),
 		FutureSkew:  Duration(30 * time.Second),
 		Token:       "toolcert-agent",
+		UpstreamVersions: map[string][]string{
+			"review_status": {"v1", "v2"},
+			"run_status":    {"v1"},
+			"deploy_status": {"v1"},
+			"host_uptime":   {"v1"},
+		},
 	}
 }
 

@@ -169,7 +169,11 @@ func TestOptionsSelect(t *testing.T) {
 	for _, v := range vs {
 		ids = append(ids, v.ID)
 	}
-	want := []string{"host_uptime/ok/accepted", "host_uptime/ok/crlf"}
+	want := []string{
+		"host_uptime/ok/accepted", "host_uptime/ok/crlf",
+		"host_uptime/db/accepted", "host_uptime/db/crlf",
+		"host_uptime/ok_v2/accepted", "host_uptime/ok_v2/crlf",
+	}
 	if diff := cmp.Diff(want, ids); diff != "" {
 		t.Errorf("selected IDs (-want +got):\n%s", diff)
 	}

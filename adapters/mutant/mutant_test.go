@@ -46,33 +46,40 @@ func TestNewUnknown(t *testing.T) {
 }
 
 const (
-	review = `{"change_id":"CR-1042","decision":"approved","reviewed_by":"alice"`
-	run    = `{"project_id":"web-app","kind":"run","run_id":"run_ABCDEFGHIJKL","state":"running","observed_at":"2026-11-29T15:59:00Z","message":"MUTANT-MARK"`
+	review   = `{"change_id":"CR-1042","decision":"approved","reviewed_by":"alice"`
+	reviewV2 = `{"change_id":"CR-1042","decision":"approved"`
+	run      = `{"project_id":"web-app","kind":"run","run_id":"run_ABCDEFGHIJKL","state":"running","observed_at":"2026-11-29T15:59:00Z","message":"MUTANT-MARK"`
 )
 
 func TestEachMutantDiffersFromTheReference(t *testing.T) {
 	reviewArgs := `{"arguments":{"change_id":"CR-1042"}}`
 	runArgs := `{"arguments":{"project_id":"web-app","run_id":"run_ABCDEFGHIJKL"}}`
 	tests := []struct {
-		mutant string
-		tool   string
-		args   string
-		body   string // answered with 200, or 503 when empty
-		mark   string // in the mutant's answer, not in the reference's; "" compares upstream requests
+		mutant  string
+		tool    string
+		version string // the upstream's X-Api-Version, "" for none
+		args    string
+		body    string // answered with 200, or 503 when empty
+		mark    string // in the mutant's answer, not in the reference's; "" compares upstream requests
 	}{
-		{"duplicate-last-wins", "review_status", reviewArgs, `{"change_id":"CR-1042","decision":"rejected","decision":"approved","reviewed_by":"alice"}`, `"outcome":"success"`},
-		{"additional-properties-ignored", "review_status", reviewArgs, review + `,"admin_override":true}`, `"outcome":"success"`},
-		{"upstream-message-forwarded", "run_status", runArgs, run + `}`, "MUTANT-MARK"},
-		{"freshness-unchecked", "run_status", runArgs, strings.Replace(run, "15:59:00Z", "01:00:00Z", 1) + `}`, `"outcome":"success"`},
-		{"no-byte-limit", "review_status", reviewArgs, review + `,"comment":"` + strings.Repeat("x", 400) + `"}`, `"outcome":"success"`},
-		{"upstream-request-id-echoed", "review_status", reviewArgs, review + `,"request_id":"req.MUTANT-MARK"}`, "MUTANT-MARK"},
-		{"validator-text-in-error", "review_status", reviewArgs, review + `,"x":1}`, `"detail":`},
-		{"unbounded-retries", "review_status", reviewArgs, "", ""},
+		{"duplicate-last-wins", "review_status", "", reviewArgs, `{"change_id":"CR-1042","decision":"rejected","decision":"approved","reviewed_by":"alice"}`, `"outcome":"success"`},
+		{"additional-properties-ignored", "review_status", "", reviewArgs, review + `,"admin_override":true}`, `"outcome":"success"`},
+		{"additional-properties-ignored", "review_status", "v2", reviewArgs, reviewV2 + `,"reviewed_by":{"login":"alice","admin":true}}`, `"outcome":"success"`},
+		{"upstream-message-forwarded", "run_status", "", runArgs, run + `}`, "MUTANT-MARK"},
+		{"freshness-unchecked", "run_status", "", runArgs, strings.Replace(run, "15:59:00Z", "01:00:00Z", 1) + `}`, `"outcome":"success"`},
+		{"no-byte-limit", "review_status", "", reviewArgs, review + `,"comment":"` + strings.Repeat("x", 400) + `"}`, `"outcome":"success"`},
+		{"upstream-request-id-echoed", "review_status", "", reviewArgs, review + `,"request_id":"req.MUTANT-MARK"}`, "MUTANT-MARK"},
+		{"validator-text-in-error", "review_status", "", reviewArgs, review + `,"x":1}`, `"detail":`},
+		{"unbounded-retries", "review_status", "", reviewArgs, "", ""},
 	}
 	for _, tt := range tests {
-		t.Run(tt.mutant, func(t *testing.T) {
-			refOut, refCalls := invoke(t, "", tt.tool, tt.args, tt.body)
-			mutOut, mutCalls := invoke(t, tt.mutant, tt.tool, tt.args, tt.body)
+		name := tt.mutant
+		if tt.version != "" {
+			name += " " + tt.version
+		}
+		t.Run(name, func(t *testing.T) {
+			refOut, refCalls := invoke(t, "", tt.tool, tt.version, tt.args, tt.body)
+			mutOut, mutCalls := invoke(t, tt.mutant, tt.tool, tt.version, tt.args, tt.body)
 			if tt.mark == "" {
 				if refCalls != 3 || mutCalls <= refCalls {
 					t.Errorf("upstream requests: reference %d, mutant %d; want 3 and more", refCalls, mutCalls)
@@ -90,10 +97,11 @@ func TestEachMutantDiffersFromTheReference(t *testing.T) {
 }
 
 // invoke calls tool on the reference (mutant "") or a mutant wired to an
-// upstream answering body (or 503 when body is empty) and returns the
+// upstream answering body (or 503 when body is empty), with the version
+// header when version is not empty, and returns the
 // agent's body and the upstream requests. A 503 upstream cancels the
 // agent's call at its fifth request, so unbounded retries end.
-func invoke(tb testing.TB, mutant, tool, args, body string) (string, int64) {
+func invoke(tb testing.TB, mutant, tool, version, args, body string) (string, int64) {
 	tb.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
@@ -105,6 +113,9 @@ func invoke(tb testing.TB, mutant, tool, args, body string) (string, int64) {
 		if body == "" {
 			w.WriteHeader(http.StatusServiceUnavailable)
 			return
+		}
+		if version != "" {
+			w.Header().Set(reference.VersionHeader, version)
 		}
 		w.Header().Set("Content-Type", "application/json")
 		io.WriteString(w, body)

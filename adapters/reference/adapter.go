@@ -50,7 +50,7 @@ func New(cfg Config, opts ...Option) (*Adapter, error) {
 	}
 	a := &Adapter{cfg: cfg, s: s, base: strings.TrimSuffix(cfg.UpstreamURL, "/"), tools: map[string]compiledTool{}, maxInput: maxArgumentBytes}
 	for _, t := range referenceTools() {
-		sch, err := compileSchemas(t.name, s.vendorSchema)
+		sch, err := compileSchemas(t, s.vendorSchema)
 		if err != nil {
 			return nil, fmt.Errorf("reference adapter: %w", err)
 		}

@@ -38,6 +38,7 @@ func json200(body string) reply {
 const (
 	reviewOK = `{"change_id":"CR-1042","decision":"approved","reviewed_by":"alice","request_id":"up-77","comment":"LGTM","links":{"html":"https://r.example/CR-1042"},"updated_at":"2026-11-29T15:00:00Z"}`
 	runOK    = `{"project_id":"web-app","kind":"run","run_id":"run_ABCDEFGHIJKL","state":"running","observed_at":"2026-11-29T15:59:00Z","trigger":{"actor":"bob","source":"push"},"message":"building","diagnostics_url":"https://ci.example/1"}`
+	reviewV2 = `{"change_id":"CR-1042","decision":"approved","reviewed_by":{"login":"alice","name":"Alice Liddell"},"labels":["backend"],"updated_at":"2026-11-29T15:00:00Z"}`
 	deployOK = `{"environment":"prod","revision":"abc1234","state":"healthy","deployed_at":"2026-11-29T15:00:00Z","deployer":"carol"}`
 )
 
@@ -65,6 +66,31 @@ func TestInvoke(t *testing.T) {
 		{name: "uptime accepted", tool: "host_uptime", body: `{"arguments":{"host":"web-1"}}`, replies: []reply{{200, "text/plain; charset=utf-8", "host=web-1\nuptime_seconds=86400\n", nil}},
 			wantStatus: 200, wantBody: `{"tool":"host_uptime","request_id":"{ID}","outcome":"success","data":{"host":"web-1","uptime_seconds":86400}}`,
 			wantGate: gate.GateNone, wantReason: "ok", wantCalls: 1},
+		{name: "review v2 projects the login", tool: "review_status", body: `{"arguments":{"change_id":"CR-1042"}}`, replies: []reply{versioned(json200(reviewV2), "v2")},
+			wantStatus: 200, wantBody: `{"tool":"review_status","request_id":"{ID}","outcome":"success","data":{"change_id":"CR-1042","decision":"approved","reviewed_by":"alice"}}`,
+			wantGate: gate.GateNone, wantReason: "ok", wantCalls: 1},
+		{name: "review v1 declared", tool: "review_status", body: `{"arguments":{"change_id":"CR-1042"}}`, replies: []reply{versioned(json200(reviewOK), "v1")},
+			wantStatus: 200, wantBody: `{"tool":"review_status","request_id":"{ID}","outcome":"success","data":{"change_id":"CR-1042","decision":"approved","reviewed_by":"alice"}}`,
+			wantGate: gate.GateNone, wantReason: "ok", wantCalls: 1},
+		{name: "review v2 body without header is v1", tool: "review_status", body: `{"arguments":{"change_id":"CR-1042"}}`, replies: []reply{json200(reviewV2)},
+			wantStatus: 200, wantBody: failure("review_status", "INVALID_RESPONSE", false), wantGate: gate.GateSchema, wantReason: "schema_violation", wantCalls: 1},
+		{name: "review v1 body declared v2", tool: "review_status", body: `{"arguments":{"change_id":"CR-1042"}}`, replies: []reply{versioned(json200(reviewOK), "v2")},
+			wantStatus: 200, wantBody: failure("review_status", "INVALID_RESPONSE", false), wantGate: gate.GateSchema, wantReason: "schema_violation", wantCalls: 1},
+		{name: "review v2 reviewer object closed", tool: "review_status", body: `{"arguments":{"change_id":"CR-1042"}}`,
+			replies:    []reply{versioned(json200(`{"change_id":"CR-1042","decision":"approved","reviewed_by":{"login":"alice","admin":true}}`), "v2")},
+			wantStatus: 200, wantBody: failure("review_status", "INVALID_RESPONSE", false), wantGate: gate.GateSchema, wantReason: "schema_violation", wantCalls: 1},
+		{name: "review v2 binding mismatch", tool: "review_status", body: `{"arguments":{"change_id":"CR-1042"}}`, replies: []reply{versioned(json200(strings.Replace(reviewV2, "CR-1042", "CR-9", 1)), "v2")},
+			wantStatus: 200, wantBody: failure("review_status", "INVALID_RESPONSE", false), wantGate: gate.GateSemantic, wantReason: "binding_mismatch", wantCalls: 1},
+		{name: "review header v3", tool: "review_status", body: `{"arguments":{"change_id":"CR-1042"}}`, replies: []reply{versioned(json200(reviewV2), "v3")},
+			wantStatus: 200, wantBody: failure("review_status", "INVALID_RESPONSE", false), wantGate: gate.GateSchema, wantReason: "unsupported_version", wantCalls: 1},
+		{name: "run header v2 unsupported", tool: "run_status", body: `{"arguments":{"project_id":"web-app","run_id":"run_ABCDEFGHIJKL"}}`, replies: []reply{versioned(json200(runOK), "v2")},
+			wantStatus: 200, wantBody: failure("run_status", "INVALID_RESPONSE", false), wantGate: gate.GateSchema, wantReason: "unsupported_version", wantCalls: 1},
+		{name: "version checked before content type", tool: "review_status", body: `{"arguments":{"change_id":"CR-1042"}}`, replies: []reply{versioned(reply{200, "text/html", reviewOK, nil}, "v9")},
+			wantStatus: 200, wantBody: failure("review_status", "INVALID_RESPONSE", false), wantGate: gate.GateSchema, wantReason: "unsupported_version", wantCalls: 1},
+		{name: "status checked before version", tool: "review_status", body: `{"arguments":{"change_id":"CR-1042"}}`, replies: []reply{versioned(reply{404, "application/json", `{}`, nil}, "v9")},
+			wantStatus: 200, wantBody: failure("review_status", "NOT_FOUND", false), wantGate: gate.GateTransport, wantReason: "status_404", wantCalls: 1},
+		{name: "uptime header v2 unsupported", tool: "host_uptime", body: `{"arguments":{"host":"web-1"}}`, replies: []reply{versioned(reply{200, "text/plain", "host=web-1\nuptime_seconds=86400\nboot_id=abc\n", nil}, "v2")},
+			wantStatus: 200, wantBody: failure("host_uptime", "INVALID_RESPONSE", false), wantGate: gate.GateSchema, wantReason: "unsupported_version", wantCalls: 1},
 		{name: "404", tool: "review_status", body: `{"arguments":{"change_id":"CR-1042"}}`, replies: []reply{{404, "application/json", `{"error":"no"}`, nil}},
 			wantStatus: 200, wantBody: failure("review_status", "NOT_FOUND", false), wantGate: gate.GateTransport, wantReason: "status_404", wantCalls: 1},
 		{name: "503 retried three times", tool: "review_status", body: `{"arguments":{"change_id":"CR-1042"}}`, replies: []reply{{503, "text/plain", "down", nil}},
@@ -203,6 +229,16 @@ func TestHealthz(t *testing.T) {
 	if rec.Code != 200 {
 		t.Errorf("GET /healthz = %d, want 200", rec.Code)
 	}
+}
+
+// versioned returns r with the VersionHeader set to v.
+func versioned(r reply, v string) reply {
+	h := map[string]string{VersionHeader: v}
+	for k, val := range r.header {
+		h[k] = val
+	}
+	r.header = h
+	return r
 }
 
 // failure returns the failure envelope with {ID} for the request id.

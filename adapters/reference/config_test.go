@@ -78,7 +78,11 @@ func TestNewConfigErrors(t *testing.T) {
 
 func TestSchemasClosed(t *testing.T) {
 	for _, tool := range Tools() {
-		for _, kind := range []string{"args", "vendor.v1", "contract"} {
+		kinds := []string{"args", "contract"}
+		for _, v := range Versions(tool) {
+			kinds = append(kinds, "vendor."+v)
+		}
+		for _, kind := range kinds {
 			b, err := Schema(tool, kind)
 			if err != nil {
 				t.Fatal(err)

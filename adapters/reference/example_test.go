@@ -107,3 +107,15 @@ func ExampleSchema() {
 	// Output:
 	// true
 }
+
+func ExampleVersions() {
+	fmt.Println(reference.Versions("review_status"), reference.Versions("run_status"), reference.Versions("delete_repo"))
+	_, err := reference.Schema("review_status", "vendor.v2")
+	fmt.Println(err)
+	_, err = reference.Schema("run_status", "vendor.v2")
+	fmt.Println(err != nil)
+	// Output:
+	// [v1 v2] [v1] []
+	// <nil>
+	// true
+}

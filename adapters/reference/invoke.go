@@ -57,24 +57,28 @@ func (a *Adapter) run(ctx context.Context, t compiledTool, args map[string]strin
 	if err != nil {
 		return nil, err
 	}
-	v, err := a.decode(t, f)
+	name, ver, err := t.upstreamVersion(f.Header)
+	if err != nil {
+		return nil, err
+	}
+	v, err := a.decode(t, ver, f)
 	if id, ok := a.s.requestID(v); ok {
 		ev.RequestID = id
 	}
 	if err != nil {
 		return nil, err
 	}
-	if err := t.schemas.vendor.Validate(v); err != nil {
+	if err := t.schemas.vendor[name].Validate(v); err != nil {
 		return nil, err
 	}
 	vendor, ok := v.(map[string]any)
 	if !ok {
 		return nil, gate.Reject(gate.GateSchema, gate.ReasonSchemaViolation, "body is not an object")
 	}
-	if err := a.bind(t, args, vendor); err != nil {
+	if err := a.bind(ver, args, vendor); err != nil {
 		return nil, err
 	}
-	data, err := project(t, vendor)
+	data, err := project(t, ver, vendor)
 	if err != nil {
 		return nil, err
 	}
@@ -82,15 +86,15 @@ func (a *Adapter) run(ctx context.Context, t compiledTool, args map[string]strin
 }
 
 // decode checks the content type and parses the body: strict JSON, or the
-// tool's key=value lines.
-func (a *Adapter) decode(t compiledTool, f gate.Fetched) (any, error) {
+// version's key=value lines.
+func (a *Adapter) decode(t compiledTool, ver version, f gate.Fetched) (any, error) {
 	if err := gate.CheckContentType(f.Header, t.contentType); err != nil {
 		return nil, err
 	}
-	if t.lines == nil {
+	if ver.lines == nil {
 		return a.s.parse(f.Raw, a.cfg.Limits)
 	}
-	kv, err := gate.ParseKeyValues(f.Raw, t.lines)
+	kv, err := gate.ParseKeyValues(f.Raw, ver.lines)
 	if err != nil {
 		return nil, err
 	}

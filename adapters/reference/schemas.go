@@ -8,13 +8,15 @@ import (
 )
 
 // schemaFS holds the pinned schemas: per tool <tool>.args.json,
-// <tool>.vendor.v1.json and <tool>.contract.json.
+// <tool>.contract.json and one <tool>.vendor.<version>.json per supported
+// upstream version.
 //
 //go:embed schemas/*.json
 var schemaFS embed.FS
 
 // Schema returns the pinned schema document of tool for kind "args",
-// "vendor.v1" or "contract".
+// "contract" or "vendor.<version>" ("vendor.v1", and "vendor.v2" for the
+// tools whose [Versions] include v2).
 func Schema(tool, kind string) ([]byte, error) {
 	b, err := schemaFS.ReadFile("schemas/" + tool + "." + kind + ".json")
 	if err != nil {
@@ -23,34 +25,42 @@ func Schema(tool, kind string) ([]byte, error) {
 	return b, nil
 }
 
-// toolSchemas are the compiled schemas of one tool.
+// toolSchemas are the compiled schemas of one tool: vendor holds one per
+// supported upstream version, by version name.
 type toolSchemas struct {
-	args, vendor, contract *gate.Schema
+	args, contract *gate.Schema
+	vendor         map[string]*gate.Schema
 }
 
-// compileSchemas compiles the three schemas of tool, the vendor one after
-// transform.
-func compileSchemas(tool string, transform func([]byte) []byte) (toolSchemas, error) {
+// compileSchemas compiles the schemas of t: arguments, contract and the
+// vendor schema of every version, each vendor one after transform.
+func compileSchemas(t tool, transform func([]byte) []byte) (toolSchemas, error) {
 	var out toolSchemas
-	for _, s := range []struct {
-		kind string
-		dst  **gate.Schema
-		tf   func([]byte) []byte
-	}{
-		{"args", &out.args, nil},
-		{"vendor.v1", &out.vendor, transform},
-		{"contract", &out.contract, nil},
-	} {
-		b, err := Schema(tool, s.kind)
-		if err != nil {
-			return out, err
-		}
-		if s.tf != nil {
-			b = s.tf(b)
-		}
-		if *s.dst, err = gate.Compile(tool+"."+s.kind, b); err != nil {
+	var err error
+	if out.args, err = compileSchema(t.name, "args", nil); err != nil {
+		return out, err
+	}
+	if out.contract, err = compileSchema(t.name, "contract", nil); err != nil {
+		return out, err
+	}
+	out.vendor = make(map[string]*gate.Schema, len(t.versions))
+	for name, v := range t.versions {
+		if out.vendor[name], err = compileSchema(t.name, v.schema, transform); err != nil {
 			return out, err
 		}
 	}
 	return out, nil
+}
+
+// compileSchema compiles the pinned schema of tool for kind, after
+// transform when it is not nil.
+func compileSchema(tool, kind string, transform func([]byte) []byte) (*gate.Schema, error) {
+	b, err := Schema(tool, kind)
+	if err != nil {
+		return nil, err
+	}
+	if transform != nil {
+		b = transform(b)
+	}
+	return gate.Compile(tool+"."+kind, b)
 }

@@ -42,16 +42,18 @@ func denied(format string, args ...any) *gate.Rejection {
 }
 
 // bind checks that the answer is about what was asked, and fresh.
-func (a *Adapter) bind(t compiledTool, args map[string]string, vendor map[string]any) error {
-	for _, field := range t.bound {
-		if err := gate.Equal(field, vendor[field], args[field]); err != nil {
+func (a *Adapter) bind(ver version, args map[string]string, vendor map[string]any) error {
+	for _, b := range ver.bind {
+		got, _ := lookup(vendor, b.pointer)
+		if err := gate.Equal(b.arg, got, args[b.arg]); err != nil {
 			return err
 		}
 	}
-	if t.fresh == "" {
+	if ver.fresh == "" {
 		return nil
 	}
-	observed, _ := vendor[t.fresh].(string)
+	got, _ := lookup(vendor, ver.fresh)
+	observed, _ := got.(string)
 	if !a.s.freshnessCheck {
 		_, err := gate.ParseTimestamp(observed)
 		return err
@@ -59,18 +61,22 @@ func (a *Adapter) bind(t compiledTool, args map[string]string, vendor map[string
 	return gate.Fresh(observed, a.cfg.Now(), a.cfg.Freshness, a.cfg.FutureSkew)
 }
 
-// project builds a new object holding only the contract's fields.
-func project(t compiledTool, vendor map[string]any) (map[string]any, error) {
-	data := make(map[string]any, len(t.data))
-	for _, field := range t.data {
-		v := vendor[field]
+// project builds a new object holding only the contract's fields, each
+// taken from where the version's answer has it.
+func project(t compiledTool, ver version, vendor map[string]any) (map[string]any, error) {
+	data := make(map[string]any, len(ver.project))
+	for _, f := range ver.project {
+		v, ok := lookup(vendor, f.pointer)
+		if !ok {
+			return nil, gate.Reject(gate.GateSchema, gate.ReasonSchemaViolation, "project %s: %s names nothing in the answer", f.name, f.pointer)
+		}
 		if t.convert != nil {
 			var err error
-			if v, err = t.convert(field, v); err != nil {
+			if v, err = t.convert(f.name, v); err != nil {
 				return nil, err
 			}
 		}
-		data[field] = v
+		data[f.name] = v
 	}
 	return data, nil
 }

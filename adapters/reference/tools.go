@@ -1,6 +1,7 @@
 package reference
 
 import (
+	"maps"
 	"net/url"
 	"regexp"
 	"slices"
@@ -16,20 +17,39 @@ type tool struct {
 	args []string
 	// path builds the upstream path from the escaped arguments.
 	path func(a map[string]string) string
-	// contentType is the media type the upstream must answer with.
+	// contentType is the media type the upstream must answer with, in
+	// every version.
 	contentType string
-	// lines, for text tools, are the key=value lines of the body.
-	lines []gate.KeySpec
-	// bound are the body fields that must equal the argument of the same
-	// name.
-	bound []string
-	// fresh names the body timestamp checked for freshness, if any.
-	fresh string
-	// data are the body fields copied to the agent data, in contract order.
-	data []string
-	// convert turns a copied field into its agent type, if needed.
+	// versions are the upstream versions the reference supports, by the
+	// value of VersionHeader.
+	versions map[string]version
+	// convert turns a projected field into its agent type, if needed.
 	convert func(field string, v any) (any, error)
 }
+
+// version describes one upstream version of a tool: how its answer is
+// read, checked and projected. JSON pointers (RFC 6901) name the values of
+// the parsed answer.
+type version struct {
+	// schema is the kind of the pinned vendor schema ("vendor.v1"), see
+	// [Schema].
+	schema string
+	// lines, for text tools, are the key=value lines of the body.
+	lines []gate.KeySpec
+	// bind are the answer values that must equal an argument.
+	bind []binding
+	// fresh points to the answer timestamp checked for freshness, if any.
+	fresh string
+	// project are the agent data fields, in contract order, and where
+	// each is in the answer.
+	project []field
+}
+
+// binding ties the answer value at pointer to the argument arg.
+type binding struct{ pointer, arg string }
+
+// field is one agent data field and the pointer to its answer value.
+type field struct{ name, pointer string }
 
 // Tools returns the names of the reference tools, sorted.
 func Tools() []string {
@@ -41,6 +61,18 @@ func Tools() []string {
 	return names
 }
 
+// Versions returns the upstream versions the reference supports for tool
+// (the values of the VersionHeader it accepts), sorted; nil for a tool it
+// lacks.
+func Versions(tool string) []string {
+	for _, t := range referenceTools() {
+		if t.name == tool {
+			return slices.Sorted(maps.Keys(t.versions))
+		}
+	}
+	return nil
+}
+
 // referenceTools returns the four read tools.
 func referenceTools() []tool {
 	esc := url.PathEscape
@@ -49,8 +81,10 @@ func referenceTools() []tool {
 			name: "review_status", args: []string{"change_id"},
 			path:        func(a map[string]string) string { return "/reviews/" + esc(a["change_id"]) },
 			contentType: gate.ContentTypeJSON,
-			bound:       []string{"change_id"},
-			data:        []string{"change_id", "decision", "reviewed_by"},
+			versions: map[string]version{
+				"v1": reviewVersion("vendor.v1", "/reviewed_by"),
+				"v2": reviewVersion("vendor.v2", "/reviewed_by/login"),
+			},
 		},
 		{
 			name: "run_status", args: []string{"project_id", "run_id"},
@@ -58,29 +92,49 @@ func referenceTools() []tool {
 				return "/projects/" + esc(a["project_id"]) + "/runs/" + esc(a["run_id"])
 			},
 			contentType: gate.ContentTypeJSON,
-			bound:       []string{"project_id", "run_id"},
-			fresh:       "observed_at",
-			data:        []string{"project_id", "run_id", "state", "observed_at"},
+			versions: map[string]version{"v1": {
+				schema: "vendor.v1",
+				bind:   []binding{{"/project_id", "project_id"}, {"/run_id", "run_id"}},
+				fresh:  "/observed_at",
+				project: []field{{"project_id", "/project_id"}, {"run_id", "/run_id"},
+					{"state", "/state"}, {"observed_at", "/observed_at"}},
+			}},
 		},
 		{
 			name: "deploy_status", args: []string{"environment"},
 			path:        func(a map[string]string) string { return "/deployments/" + esc(a["environment"]) },
 			contentType: gate.ContentTypeJSON,
-			bound:       []string{"environment"},
-			data:        []string{"environment", "revision", "state"},
+			versions: map[string]version{"v1": {
+				schema:  "vendor.v1",
+				bind:    []binding{{"/environment", "environment"}},
+				project: []field{{"environment", "/environment"}, {"revision", "/revision"}, {"state", "/state"}},
+			}},
 		},
 		{
 			name: "host_uptime", args: []string{"host"},
 			path:        func(a map[string]string) string { return "/hosts/" + esc(a["host"]) + "/uptime" },
 			contentType: gate.ContentTypeText,
-			lines: []gate.KeySpec{
-				{Name: "host", Pattern: regexp.MustCompile(`^[a-z0-9][a-z0-9.-]{0,62}$`)},
-				{Name: "uptime_seconds", Pattern: regexp.MustCompile(`^[0-9]{1,12}$`)},
-			},
-			bound:   []string{"host"},
-			data:    []string{"host", "uptime_seconds"},
+			versions: map[string]version{"v1": {
+				schema: "vendor.v1",
+				lines: []gate.KeySpec{
+					{Name: "host", Pattern: regexp.MustCompile(`^[a-z0-9][a-z0-9.-]{0,62}$`)},
+					{Name: "uptime_seconds", Pattern: regexp.MustCompile(`^[0-9]{1,12}$`)},
+				},
+				bind:    []binding{{"/host", "host"}},
+				project: []field{{"host", "/host"}, {"uptime_seconds", "/uptime_seconds"}},
+			}},
 			convert: uptimeSeconds,
 		},
+	}
+}
+
+// reviewVersion is a review_status version: the versions differ only in
+// their schema and where the reviewer's name is.
+func reviewVersion(schema, reviewedBy string) version {
+	return version{
+		schema:  schema,
+		bind:    []binding{{"/change_id", "change_id"}},
+		project: []field{{"change_id", "/change_id"}, {"decision", "/decision"}, {"reviewed_by", reviewedBy}},
 	}
 }
 

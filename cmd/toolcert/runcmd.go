@@ -29,11 +29,11 @@ Exit codes: 0 every scenario passed; 1 a scenario failed or was skipped;
 2 usage or configuration error, or no scenario ran.`
 
 type runFlags struct {
-	features, fixtures, tags, out, caseID string
-	concurrency                           int
-	seed                                  uint64
-	quiet                                 bool
-	target                                targetFlags
+	features, fixtures, tags, out, caseID, version string
+	concurrency                                    int
+	seed                                           uint64
+	quiet                                          bool
+	target                                         targetFlags
 }
 
 func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -41,11 +41,12 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	fs := newFlags("run", runSynopsis, stderr)
 	fs.StringVar(&f.features, "features", "", "`DIR` or .feature file to run instead of the built-in features")
 	fs.StringVar(&f.fixtures, "fixtures", "", "fixture corpus `DIR` (one folder per tool) instead of the built-in corpus")
-	fs.StringVar(&f.tags, "tags", "", "godog tag `EXPRESSION` selecting scenarios, e.g. \"@transport && ~@slow\"")
+	fs.StringVar(&f.tags, "tags", "", "godog tag `EXPRESSION` selecting scenarios: && is and, ~ is not, a comma is or,\ne.g. \"@transport && ~@slow\"")
 	fs.IntVar(&f.concurrency, "concurrency", 2, "number of lanes (isolated mock upstream + target pairs) running scenarios in parallel")
 	fs.Uint64Var(&f.seed, "seed", 0, "seed for the canaries; 0 picks a random one (printed in the summary)")
 	fs.StringVar(&f.out, "out", "toolcert-report", "`DIR` for results.json, junit.xml and each lane's audit log")
 	fs.BoolVar(&f.quiet, "quiet", false, "print only the summary, not a line per scenario")
+	fs.StringVar(&f.version, "upstream-version", "", "certify against one upstream `VERSION` (v1, v2...): its generated variants only, and no feature tagged\n@upstream-<other version>; the adapter's support comes from --profile upstream_versions")
 	fs.StringVar(&f.caseID, "case", "", "run one generated variant alone, by the `ID` a report gives (use the report's --seed too)")
 	f.target.register(fs)
 	if err := parseFlags(fs, args); err != nil {
@@ -89,7 +90,7 @@ func (f *runFlags) config(stderr io.Writer) (runner.Config, error) {
 		Target: tgt, Profile: profile,
 		UpstreamListen: f.target.upstreamListen, AuditFile: f.target.auditFile,
 		WorkDir: filepath.Join(f.out, "lanes"), Version: version,
-		Case: f.caseID, TargetFlags: f.target.String(),
+		Case: f.caseID, TargetFlags: f.target.String(), UpstreamVersion: f.version,
 	}
 	if !f.quiet {
 		cfg.Progress = stderr
