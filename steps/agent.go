@@ -23,7 +23,7 @@ func (w *world) callTool(ctx context.Context, tool string, args []byte) error {
 	timeout := w.suite.Profile.CallTimeout()
 	cctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	c := &call{tool: tool, args: args, started: time.Now()}
+	c := &call{tool: tool, args: args, started: time.Now(), auditFrom: auditSize(w.lane.AuditFile)}
 	c.out, c.err = w.suite.Client.Invoke(cctx, w.lane.Target.URL(), tool, args, w.suite.Profile.Token)
 	w.call = c
 	sctx, scancel := context.WithTimeout(ctx, 2*time.Second)

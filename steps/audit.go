@@ -55,7 +55,7 @@ func (w *world) auditFor(ctx context.Context) (auditEvent, error) {
 	ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
 	defer cancel()
 	for {
-		ev, found, err := findAudit(w.lane.AuditFile, id)
+		ev, found, err := findAudit(w.lane.AuditFile, w.call.auditFrom, id)
 		if err != nil {
 			return auditEvent{}, err
 		}
@@ -70,7 +70,9 @@ func (w *world) auditFor(ctx context.Context) (auditEvent, error) {
 	}
 }
 
-func findAudit(path, requestID string) (auditEvent, bool, error) {
+// findAudit looks for the event of requestID in the audit log at path,
+// reading from offset from: where the log ended before the call.
+func findAudit(path string, from int64, requestID string) (auditEvent, bool, error) {
 	f, err := os.Open(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return auditEvent{}, false, nil
@@ -79,8 +81,11 @@ func findAudit(path, requestID string) (auditEvent, bool, error) {
 		return auditEvent{}, false, fmt.Errorf("open audit log: %w", err)
 	}
 	defer f.Close()
+	if _, err := f.Seek(from, io.SeekStart); err != nil {
+		return auditEvent{}, false, fmt.Errorf("seek audit log: %w", err)
+	}
 	sc := bufio.NewScanner(io.LimitReader(f, maxAuditBytes))
-	sc.Buffer(make([]byte, 64<<10), 4<<20)
+	sc.Buffer(make([]byte, 0, 4<<10), 4<<20)
 	for sc.Scan() {
 		line := bytes.TrimSpace(sc.Bytes())
 		var ev auditEvent
@@ -172,4 +177,17 @@ func auditSteps(sc *godog.ScenarioContext) {
 		}
 		return w.auditAttemptsMatchJournal(ctx)
 	})
+}
+
+// auditSize is where the audit log at path ends now (0 when there is none
+// yet): a call's event is written after it.
+func auditSize(path string) int64 {
+	if path == "" {
+		return 0
+	}
+	st, err := os.Stat(path)
+	if err != nil {
+		return 0
+	}
+	return st.Size()
 }

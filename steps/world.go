@@ -46,6 +46,9 @@ type call struct {
 	out     target.Output
 	err     error
 	started time.Time
+	// auditFrom is the size of the audit log before the call: the call's
+	// event comes after it.
+	auditFrom int64
 }
 
 type worldKey struct{}

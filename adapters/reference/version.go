@@ -1,7 +1,9 @@
 package reference
 
 import (
+	"maps"
 	"net/http"
+	"slices"
 
 	"github.com/toolcert/toolcert/gate"
 )
@@ -28,7 +30,7 @@ func (t compiledTool) upstreamVersion(h http.Header) (string, version, error) {
 	}
 	v, ok := t.versions[name]
 	if !ok {
-		return "", version{}, gate.Reject(gate.GateSchema, gate.ReasonUnsupportedVersion, "%s %.40q: %s supports %v", VersionHeader, name, t.name, Versions(t.name))
+		return "", version{}, gate.Reject(gate.GateSchema, gate.ReasonUnsupportedVersion, "%s %.40q: %s supports %v", VersionHeader, name, t.name, slices.Sorted(maps.Keys(t.versions)))
 	}
 	return name, v, nil
 }
