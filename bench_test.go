@@ -79,11 +79,9 @@ func recordExchanges(tb testing.TB, tags string) []*steps.Exchange {
 		Fixtures: toolcert.Fixtures(), Target: reference.InProcess(), Profile: target.DefaultProfile(),
 		Concurrency: 2, Tags: tags,
 		Observe: func(r steps.Record) {
-			if r.Exchange != nil {
-				mu.Lock()
-				out = append(out, r.Exchange)
-				mu.Unlock()
-			}
+			mu.Lock()
+			out = append(out, r.Exchanges...)
+			mu.Unlock()
 		},
 	})
 	if err != nil {

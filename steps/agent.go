@@ -95,3 +95,12 @@ func (w *world) exchange() *Exchange {
 	}
 	return x
 }
+
+// allExchanges returns the scenario's own exchange, if it made a call,
+// then those of the generated variants it ran.
+func (w *world) allExchanges() []*Exchange {
+	if x := w.exchange(); x != nil {
+		return append([]*Exchange{x}, w.variantExchanges...)
+	}
+	return w.variantExchanges
+}

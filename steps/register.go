@@ -36,7 +36,7 @@ func Register(sc *godog.ScenarioContext, s *Suite) {
 			leakErr = leakError(leaks)
 		}
 		w.record = &Record{Lane: w.lane.ID, Evidence: w.evidence, Requests: w.requests() + w.variantRequests,
-			Exchange: w.exchange(), Cases: w.cases}
+			Exchanges: w.allExchanges(), Cases: w.cases}
 		return ctx, leakErr
 	})
 	upstreamSteps(sc)

@@ -61,9 +61,10 @@ type Record struct {
 	Lane     int
 	Evidence []reports.Evidence
 	Requests int // requests the lane's upstream received
-	// Exchange is what the scenario programmed and called, nil when it
-	// made no call: enough to send the same requests again without steps.
-	Exchange *Exchange
+	// Exchanges are what the scenario programmed and called, one per agent
+	// call (generated variants included): enough to send the same requests
+	// again without steps.
+	Exchanges []*Exchange
 	// Cases are the generated variants the scenario ran.
 	Cases []reports.Case
 }

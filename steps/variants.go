@@ -97,6 +97,9 @@ func (w *world) runVariant(ctx context.Context, v variant.Variant) reports.Case 
 	child := newWorld(w.suite, w.lane, v.ID)
 	errs := child.serveVariant(ctx, v)
 	w.variantRequests += child.requests()
+	if x := child.exchange(); x != nil {
+		w.variantExchanges = append(w.variantExchanges, x)
+	}
 	errs = append(errs, child.leakCheck()...)
 	c := reports.Case{
 		ID: v.ID, Tool: v.Tool, Operator: v.Operator, Field: v.Field, Status: reports.Passed,

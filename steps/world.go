@@ -31,6 +31,8 @@ type world struct {
 
 	cases           []reports.Case // generated variants run by a step
 	variantRequests int            // upstream requests of those variants
+	// variantExchanges are the calls of those variants.
+	variantExchanges []*Exchange
 }
 
 // route is the answer sequence the scenario programmed for one request line.
