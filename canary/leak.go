@@ -10,10 +10,10 @@ var _ fmt.Stringer = Leak{}
 // chain of two joined by "+" in the order they were decoded, such as
 // "json-escape+base64".
 type Leak struct {
-	Token    string
-	Planted  string
-	Surfaced string
-	Encoding string
+	Token    string `json:"canary"`
+	Planted  string `json:"planted"`
+	Surfaced string `json:"surfaced"`
+	Encoding string `json:"encoding"`
 }
 
 // String renders the leak as one readable evidence line, such as

@@ -29,7 +29,9 @@ func BuildCoverage(scs []Scenario, operators []string) []Cell {
 				cells[k] = cell
 			}
 			cell.Cases++
-			if c.Status != Passed {
+			if c.Status == Passed {
+				cell.Passed++
+			} else {
 				cell.Status = CellFailed
 			}
 		}
@@ -60,8 +62,9 @@ func BuildCoverage(scs []Scenario, operators []string) []Cell {
 }
 
 // CoverageTable writes the matrix folded to operators x tools for a
-// terminal: each cell is "passed/cases" over the fields exercised, "FAIL"
-// when a case failed, "-" when the operator reached no field of the tool.
+// terminal: each cell is "passed/cases" over the fields exercised, with
+// "FAIL" in front when a case failed, "-" when the operator reached no
+// field of the tool. Operators that ran no case at all are left out.
 func CoverageTable(w io.Writer, cells []Cell) {
 	if len(cells) == 0 {
 		return
@@ -81,9 +84,7 @@ func CoverageTable(w io.Writer, cells []Cell) {
 			rows[c.Operator][c.Tool] = a
 		}
 		a.cases += c.Cases
-		if c.Status == CellPassed {
-			a.passed += c.Cases
-		}
+		a.passed += c.Passed
 	}
 	names := make([]string, 0, len(tools))
 	for t := range tools {
@@ -96,6 +97,9 @@ func CoverageTable(w io.Writer, cells []Cell) {
 	}
 	fmt.Fprintln(w)
 	for _, op := range ops {
+		if !exercised(rows[op]) {
+			continue
+		}
 		fmt.Fprintf(w, "%-24s", op)
 		for _, t := range names {
 			fmt.Fprintf(w, " %14s", cellText(rows[op][t]))
@@ -103,6 +107,16 @@ func CoverageTable(w io.Writer, cells []Cell) {
 		fmt.Fprintln(w)
 	}
 	fmt.Fprintln(w, strings.Repeat("-", 24+15*len(names)))
+}
+
+// exercised reports whether any case of an operator ran on any tool.
+func exercised(row map[string]*agg) bool {
+	for _, a := range row {
+		if a.cases > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // agg counts the cases of one operator x tool cell of the folded table.

@@ -85,6 +85,7 @@ type Cell struct {
 	Field    string `json:"field"`
 	Status   string `json:"status"` // passed, failed or not_exercised
 	Cases    int    `json:"cases"`
+	Passed   int    `json:"passed"`
 }
 
 // The statuses of a coverage cell.

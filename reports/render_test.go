@@ -119,7 +119,7 @@ func TestBuildCoverage(t *testing.T) {
 	want := []Cell{
 		{Operator: "bom", Tool: "run_status", Field: "", Status: CellNotExercised},
 		{Operator: "bom", Tool: "run_status", Field: "/attempt", Status: CellNotExercised},
-		{Operator: "extra_property", Tool: "run_status", Field: "", Status: CellPassed, Cases: 1},
+		{Operator: "extra_property", Tool: "run_status", Field: "", Status: CellPassed, Cases: 1, Passed: 1},
 		{Operator: "extra_property", Tool: "run_status", Field: "/attempt", Status: CellNotExercised},
 		{Operator: "nan", Tool: "run_status", Field: "", Status: CellNotExercised},
 		{Operator: "nan", Tool: "run_status", Field: "/attempt", Status: CellFailed, Cases: 1},

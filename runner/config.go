@@ -54,9 +54,9 @@ type Config struct {
 	// Case, when set, runs that one generated variant alone (its ID, as a
 	// report's reproducer names it) instead of the features.
 	Case string
-	// TargetFlags are the CLI flags that chose the target, repeated in each
-	// generated case's reproducer.
-	TargetFlags string
+	// ReproduceFlags are the CLI flags that chose the target and corpus,
+	// repeated in each generated case's reproducer.
+	ReproduceFlags string
 	// Observe, when set, receives each finished scenario's record; it is
 	// called from the lanes concurrently.
 	Observe func(steps.Record)

@@ -101,6 +101,9 @@ func Replay(ctx context.Context, cfg ReplayConfig) (*ReplayResult, error) {
 	}
 	res.Audit = auditLines(lane.AuditFile, requestID(out.Body))
 	res.Leaks = canary.Scan(steps.OutputParts(out), append(set.All(), bodyStrings(cfg.Body, out.Body)...))
+	if res.Leaks == nil {
+		res.Leaks = []canary.Leak{}
+	}
 	res.Verdict = "no leak"
 	if len(res.Leaks) > 0 {
 		res.Verdict = "leak"

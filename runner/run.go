@@ -34,6 +34,9 @@ func Run(ctx context.Context, cfg Config) (*reports.Result, error) {
 		cfg.Seed = randomSeed()
 	}
 	if cfg.Case != "" {
+		if _, err := variant.Find(corpus.New(cfg.Fixtures), variant.Options{Seed: cfg.Seed, MaxBytes: cfg.Profile.MaxBytes, MaxDepth: cfg.Profile.MaxDepth}, cfg.Case); err != nil {
+			return nil, fmt.Errorf("%w: --case: %w", ErrConfig, err)
+		}
 		cfg.Features, cfg.FeaturePaths = caseFeature(cfg.Case), []string{"."}
 	}
 	if err := cfg.selectVersion(); err != nil {
@@ -75,7 +78,7 @@ func runGodog(cfg *Config, pool *lanes, rec *recorder) {
 		Lanes:   pool,
 		Now:     cfg.Now,
 
-		TargetFlags:     cfg.TargetFlags,
+		ReproduceFlags:  cfg.ReproduceFlags,
 		UpstreamVersion: cfg.UpstreamVersion,
 	}
 	godog.TestSuite{

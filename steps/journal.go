@@ -8,6 +8,16 @@ import (
 
 func (w *world) requests() int { return len(w.lane.Upstream.Journal()) }
 
+// ownRequests counts the requests of the scenario's own call; the lane's
+// journal holds only the last generated variant's when the scenario ran
+// variants and made no call of its own.
+func (w *world) ownRequests() int {
+	if w.call == nil {
+		return 0
+	}
+	return w.requests()
+}
+
 func (w *world) received(n int) error {
 	if got := w.requests(); got != n {
 		return w.note(reports.EvidenceJournal, "the upstream received %d request(s), want %d", got, n)

@@ -39,6 +39,16 @@ func (w *world) envelope() (envelope, error) {
 	if err != nil {
 		return envelope{}, err
 	}
+	if !c.checked {
+		c.env, c.envErr = w.checkEnvelope(c)
+		c.checked = true
+	}
+	return c.env, c.envErr
+}
+
+// checkEnvelope does the work of envelope, once per call, so that several
+// steps asking for the envelope record its evidence once.
+func (w *world) checkEnvelope(c *call) (envelope, error) {
 	v, err := gate.ParseJSON(c.out.Body, agentLimits)
 	if err != nil {
 		return envelope{}, w.note(reports.EvidenceMismatch, "the agent-visible body is not strict JSON: %v; body starts %q", err, tail(string(c.out.Body), 200))
@@ -48,7 +58,7 @@ func (w *world) envelope() (envelope, error) {
 		return envelope{}, err
 	}
 	if err := contract.Validate(v); err != nil {
-		return envelope{}, w.note(reports.EvidenceMismatch, "the agent-visible body breaks the %q contract: %v", c.tool, err)
+		return envelope{}, w.note(reports.EvidenceMismatch, "the agent-visible body breaks the %q contract: %s", c.tool, oneLine(err))
 	}
 	m, ok := v.(map[string]any)
 	if !ok {
@@ -168,4 +178,14 @@ func outcomeSteps(sc *godog.ScenarioContext) {
 	sc.Step(`^the agent's request_id is its own$`, on((*world).ownRequestID))
 	sc.Step(`^the agent's output does not contain "([^"]+)"$`, on((*world).doesNotContain))
 	sc.Step(`^the agent got its answer within the adapter's time budget$`, on((*world).withinBudget))
+}
+
+// oneLine folds a multi-line message (a validator's, say) into one line,
+// so the first line of an error says what is wrong.
+func oneLine(err error) string {
+	lines := strings.Split(strings.TrimSpace(err.Error()), "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(l), "- "))
+	}
+	return strings.Join(lines, "; ")
 }

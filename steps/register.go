@@ -35,7 +35,7 @@ func Register(sc *godog.ScenarioContext, s *Suite) {
 		if leaks := w.scanLeaks(); len(leaks) > 0 && err == nil {
 			leakErr = leakError(leaks)
 		}
-		w.record = &Record{Lane: w.lane.ID, Evidence: w.evidence, Requests: w.requests() + w.variantRequests,
+		w.record = &Record{Lane: w.lane.ID, Evidence: w.evidence, Requests: w.ownRequests() + w.variantRequests,
 			Exchanges: w.allExchanges(), Cases: w.cases}
 		return ctx, leakErr
 	})

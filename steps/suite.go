@@ -44,9 +44,9 @@ type Suite struct {
 	// UpstreamVersion, when set, limits generated variants to answers of
 	// that upstream version.
 	UpstreamVersion string
-	// TargetFlags are the CLI flags that choose the target, for the
-	// one-line reproducer of each generated case.
-	TargetFlags string
+	// ReproduceFlags are the CLI flags that choose the target and corpus,
+	// for the one-line reproducer of each generated case.
+	ReproduceFlags string
 
 	mu        sync.Mutex
 	contracts map[string]*gate.Schema

@@ -55,8 +55,8 @@ func (s *Suite) reproducer(id string) string {
 	if s.UpstreamVersion != "" {
 		line += " --upstream-version " + s.UpstreamVersion
 	}
-	if s.TargetFlags != "" {
-		line += " " + s.TargetFlags
+	if s.ReproduceFlags != "" {
+		line += " " + s.ReproduceFlags
 	}
 	return line
 }

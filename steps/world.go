@@ -51,6 +51,10 @@ type call struct {
 	// auditFrom is the size of the audit log before the call: the call's
 	// event comes after it.
 	auditFrom int64
+
+	checked bool // env and envErr hold the envelope check
+	env     envelope
+	envErr  error
 }
 
 type worldKey struct{}

@@ -38,10 +38,29 @@ func Generate(c *corpus.Corpus, opts Options) ([]Variant, error) {
 				return nil, fmt.Errorf("generate %s: two variants named %s", name, v.ID)
 			}
 			seen[v.ID] = true
+			if nearByteLimit(v, opts.MaxBytes) {
+				continue // which limit rejects it first depends on rendering: do not guess
+			}
+			out = append(out, v)
 		}
-		out = append(out, vs...)
 	}
 	return out, nil
+}
+
+// renderGrowth bounds how much one placeholder can grow when rendered
+// (a canary or a timestamp is at most this many bytes longer than its
+// placeholder, whichever way it goes).
+const renderGrowth = 32
+
+// nearByteLimit reports whether the rendered body of v may land on either
+// side of the byte limit: its expectation would then depend on the
+// rendering. Variants meant to cross the limit are never near it.
+func nearByteLimit(v Variant, maxBytes int64) bool {
+	if v.Expect.Reason == "byte_limit" {
+		return false
+	}
+	slack := int64(renderGrowth * (bytes.Count(v.Body, []byte("{{")) + 1))
+	return int64(len(v.Body))+slack > maxBytes
 }
 
 // Find returns the variant called id among those opts select (only the

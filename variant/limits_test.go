@@ -50,3 +50,12 @@ func TestOverByteLimitWhateverCanariesRender(t *testing.T) {
 		}
 	}
 }
+
+// TestByteLimitNearTheBodies runs every operator with a byte limit as small
+// as the examples themselves: a variant whose rendered size could land on
+// either side of the limit is not generated, and every one that is agrees
+// with the oracle at that limit.
+func TestByteLimitNearTheBodies(t *testing.T) {
+	lim := corpus.Limits{MaxBytes: 400, MaxDepth: 32, Freshness: 5 * time.Minute, Skew: 30 * time.Second}
+	checkOracle(t, builtin(t), variant.Options{MaxBytes: lim.MaxBytes, MaxDepth: lim.MaxDepth}, lim)
+}

@@ -45,7 +45,7 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	fs.IntVar(&f.concurrency, "concurrency", 2, "number of lanes (isolated mock upstream + target pairs) running scenarios in parallel")
 	fs.Uint64Var(&f.seed, "seed", 0, "seed for the canaries; 0 picks a random one (printed in the summary)")
 	fs.StringVar(&f.out, "out", "toolcert-report", "`DIR` for results.json, junit.xml and each lane's audit log")
-	fs.BoolVar(&f.quiet, "quiet", false, "print only the summary, not a line per scenario")
+	fs.BoolVar(&f.quiet, "quiet", false, "print no progress line per scenario (standard error) and no coverage matrix;\nthe summary (standard output) stays")
 	fs.StringVar(&f.version, "upstream-version", "", "certify against one upstream `VERSION` (v1, v2...): its generated variants only, and no feature tagged\n@upstream-<other version>; the adapter's support comes from --profile upstream_versions")
 	fs.StringVar(&f.caseID, "case", "", "run one generated variant alone, by the `ID` a report gives (use the report's --seed too)")
 	f.target.register(fs)
@@ -61,7 +61,7 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		return &exitError{code: exitConfig, err: runErr}
 	}
 	paths, werr := reports.Write(f.out, res)
-	summarize(stdout, res, paths)
+	summarize(stdout, res, paths, !f.quiet)
 	switch {
 	case werr != nil:
 		return &exitError{code: exitConfig, err: fmt.Errorf("write reports: %w", werr)}
@@ -90,7 +90,7 @@ func (f *runFlags) config(stderr io.Writer) (runner.Config, error) {
 		Target: tgt, Profile: profile,
 		UpstreamListen: f.target.upstreamListen, AuditFile: f.target.auditFile,
 		WorkDir: filepath.Join(f.out, "lanes"), Version: version,
-		Case: f.caseID, TargetFlags: f.target.String(), UpstreamVersion: f.version,
+		Case: f.caseID, ReproduceFlags: f.reproduceFlags(), UpstreamVersion: f.version,
 	}
 	if !f.quiet {
 		cfg.Progress = stderr
@@ -107,8 +107,21 @@ func (f *runFlags) config(stderr io.Writer) (runner.Config, error) {
 			return cfg, usageErr("--fixtures: %q is not a folder", f.fixtures)
 		}
 		cfg.Fixtures = os.DirFS(f.fixtures)
+		if f.features == "" && f.caseID == "" {
+			fmt.Fprintln(stderr, "toolcert: warning: --fixtures without --features runs the built-in features, which name the built-in tools, against your corpus")
+		}
 	}
 	return cfg, nil
+}
+
+// reproduceFlags are the flags a generated case's reproducer repeats: the
+// corpus and the target.
+func (f *runFlags) reproduceFlags() string {
+	flags := f.target.String()
+	if f.fixtures != "" {
+		flags = strings.TrimSpace("--fixtures " + shellQuote(f.fixtures) + " " + flags)
+	}
+	return flags
 }
 
 // dirOrFile opens a features folder or a single .feature file as an fs.FS
@@ -124,20 +137,27 @@ func dirOrFile(p string) (fs.FS, []string, error) {
 	return os.DirFS(filepath.Dir(p)), []string{filepath.Base(p)}, nil
 }
 
-func summarize(w io.Writer, res *reports.Result, paths []string) {
+// summarize prints the run's summary: what failed and why (evidence and
+// reproducers), the coverage matrix unless quiet, the counts and the files.
+func summarize(w io.Writer, res *reports.Result, paths []string, matrix bool) {
 	s := res.Summary
 	fmt.Fprintf(w, "\ntoolcert %s against %s (seed %d)\n", res.Version, res.Target, res.Seed)
 	for _, sc := range res.Scenarios {
 		if sc.Status != reports.Passed {
 			fmt.Fprintf(w, "  %s  %s: %s\n", sc.Status, sc.Feature, sc.Name)
+			for _, e := range first(sc.Evidence, 3) {
+				fmt.Fprintf(w, "      %s\n", firstLine(e.Message))
+			}
 		}
 		for _, c := range first(failedCases(sc), 10) {
 			fmt.Fprintf(w, "      case %s: %s\n        reproduce: %s\n", c.ID, caseReason(c), c.Reproducer)
 		}
 	}
-	if s.Cases > 0 {
+	if s.Cases > 0 && matrix {
 		fmt.Fprintln(w, "\nhostile-space coverage (passed/cases per operator and tool; the field-level matrix is in results.json):")
 		reports.CoverageTable(w, res.Coverage)
+	}
+	if s.Cases > 0 {
 		fmt.Fprintf(w, "%d generated cases: %d passed, %d failed\n", s.Cases, s.CasesPassed, s.CasesFailed)
 	}
 	fmt.Fprintf(w, "%d scenarios: %d passed, %d failed, %d skipped; %d canary leaks; %d upstream requests; %.1fs\n",
@@ -168,6 +188,10 @@ func caseReason(c reports.Case) string {
 	if len(c.Evidence) == 0 {
 		return string(c.Status)
 	}
-	line, _, _ := strings.Cut(c.Evidence[0].Message, "\n")
+	return firstLine(c.Evidence[0].Message)
+}
+
+func firstLine(s string) string {
+	line, _, _ := strings.Cut(s, "\n")
 	return line
 }
