@@ -39,6 +39,9 @@ type Event struct {
 	RawSHA256 string `json:"raw_sha256,omitempty"`
 	// RawBytes is the number of those bytes.
 	RawBytes int `json:"raw_bytes"`
+	// Decision is the call's authorization record (call side), validated
+	// with [ValidateDecision] before it is written; omitted when nil.
+	Decision *Decision `json:"decision,omitempty"`
 }
 
 // Upstream describes the upstream request of an [Event].
@@ -53,7 +56,11 @@ type Upstream struct {
 // SetFetched fills Upstream, Attempts, RawSHA256 and RawBytes from what a
 // [Fetcher] read.
 func (e *Event) SetFetched(f Fetched) {
-	e.Upstream = &Upstream{Method: "GET", URL: f.URL, Status: f.Status}
+	method := f.Method
+	if method == "" {
+		method = "GET"
+	}
+	e.Upstream = &Upstream{Method: method, URL: f.URL, Status: f.Status}
 	e.Attempts = f.Attempts
 	sum := sha256.Sum256(f.Raw)
 	e.RawSHA256 = hex.EncodeToString(sum[:])

@@ -21,4 +21,14 @@
 // closed list; [Rejection.Code] maps it to the agent-visible error code. The
 // rejection's Err is operator detail: it goes to the audit log ([AuditLog],
 // [Event]) and never to the agent.
+//
+// In the other direction, a tool call reaches the upstream only when a
+// [Policy] (see [ParsePolicy]) allows it: [Policy.Decide] records, as a
+// [Decision] checked by [ValidateDecision], whether the tool is on the
+// allowlist, the arguments are valid and the session holds the tool's
+// grant; [Apply] is the rule that turns an unearned "allow" into "deny" or
+// "ask". A call the policy marks ask waits for a human: [Approvals] binds
+// each approval to the tool and the [ArgumentsHash] of the call and lets
+// exactly one call through. [Fetcher.Post] sends the resulting request
+// once, never retried.
 package gate

@@ -15,6 +15,8 @@ import (
 type Fetched struct {
 	// URL is the requested URL.
 	URL string
+	// Method is the request method, GET or POST.
+	Method string
 	// Status is the HTTP status of the deciding attempt, 0 when no response
 	// arrived.
 	Status int
@@ -27,7 +29,8 @@ type Fetched struct {
 	Attempts int
 }
 
-// Fetcher sends bounded HTTP GET requests to an upstream. Build it with
+// Fetcher sends bounded HTTP requests to an upstream: GET with retries,
+// POST without. Build it with
 // [NewFetcher]; it is safe for concurrent use. The caller should call Close
 // when finished.
 type Fetcher struct {
@@ -78,13 +81,19 @@ func (f *Fetcher) Close() error {
 	return nil
 }
 
-// attempt sends one request and reads the bounded body.
+// attempt sends one GET request and reads the bounded body.
 func (f *Fetcher) attempt(ctx context.Context, url string) (Fetched, error) {
-	out := Fetched{URL: url}
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
 	if err != nil {
-		return out, Reject(GateTransport, ReasonConnection, "build request: %w", err)
+		return Fetched{URL: url, Method: http.MethodGet}, Reject(GateTransport, ReasonConnection, "build request: %w", err)
 	}
+	return f.send(ctx, req, statusFault)
+}
+
+// send sends req, reads the bounded body and judges the status with
+// judge, which decides before the byte limit and read errors do.
+func (f *Fetcher) send(ctx context.Context, req *http.Request, judge func(*http.Response) error) (Fetched, error) {
+	out := Fetched{URL: req.URL.String(), Method: req.Method}
 	req.Header.Set("User-Agent", "toolcert-gate/1")
 	resp, err := f.client.Do(req)
 	if err != nil {
@@ -93,7 +102,7 @@ func (f *Fetcher) attempt(ctx context.Context, url string) (Fetched, error) {
 	defer resp.Body.Close()
 	out.Status, out.Header = resp.StatusCode, resp.Header
 	out.Raw, err = ReadLimited(resp.Body, f.s.maxBytes)
-	if serr := statusFault(resp); serr != nil {
+	if serr := judge(resp); serr != nil {
 		return out, serr // the status decides, whatever the error page's size
 	}
 	if _, ok := AsRejection(err); ok {

@@ -64,7 +64,7 @@ func TestFetcherGet(t *testing.T) {
 			if diff := cmp.Diff(tt.wantReason, reasonOf(t, err, GateTransport)); diff != "" {
 				t.Fatalf("reason (-want +got):\n%s\nerr: %v", diff, err)
 			}
-			want := Fetched{URL: srv.URL + "/start", Status: tt.wantStatus, Raw: []byte(tt.wantRaw), Attempts: tt.wantAttempts}
+			want := Fetched{URL: srv.URL + "/start", Method: "GET", Status: tt.wantStatus, Raw: []byte(tt.wantRaw), Attempts: tt.wantAttempts}
 			got.Header = nil
 			if diff := cmp.Diff(want, got, cmp.Comparer(bytesEqual)); diff != "" {
 				t.Errorf("Fetched (-want +got):\n%s", diff)

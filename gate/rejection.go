@@ -49,6 +49,11 @@ const (
 	ReasonStale           = "stale"
 	ReasonFuture          = "future"
 	ReasonBadTimestamp    = "bad_timestamp"
+	// The business checks of a proposal against a trusted record (call
+	// side): the amount asked for is more than the balance, or the record
+	// is in another currency.
+	ReasonAmountExceedsBalance = "amount_exceeds_balance"
+	ReasonCurrencyMismatch     = "currency_mismatch"
 
 	ReasonToolNotAllowlisted = "tool_not_allowlisted"
 	ReasonArgumentsInvalid   = "arguments_invalid"

@@ -41,6 +41,12 @@ type Summary struct {
 	UpstreamRequests int `json:"upstream_requests"`
 	// Leaks counts the canary hits found in agent-visible output.
 	Leaks int `json:"leaks"`
+	// Blocked counts the scenarios whose calls were denied, refused,
+	// expired or malformed and which asserted that nothing reached the
+	// upstream; BlockedRequests counts the upstream requests those
+	// scenarios saw anyway (0 for a passing adapter).
+	Blocked         int `json:"blocked"`
+	BlockedRequests int `json:"blocked_requests"`
 	// Cases counts the generated variants run inside scenarios, and how
 	// many of them passed and failed.
 	Cases       int `json:"cases"`
@@ -116,7 +122,7 @@ type Evidence struct {
 
 // Tally recomputes the summary counts from the scenarios.
 func (r *Result) Tally() {
-	s := Summary{UpstreamRequests: r.Summary.UpstreamRequests}
+	s := Summary{UpstreamRequests: r.Summary.UpstreamRequests, Blocked: r.Summary.Blocked, BlockedRequests: r.Summary.BlockedRequests}
 	for _, sc := range r.Scenarios {
 		s.Scenarios++
 		switch sc.Status {

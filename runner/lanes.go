@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sync/atomic"
@@ -63,6 +64,12 @@ func (p *lanes) start(ctx context.Context, id int, dir string) (*steps.Lane, err
 			return nil, fmt.Errorf("create lane folder: %w", err)
 		}
 		lane.AuditFile = filepath.Join(laneDir, "audit.jsonl")
+		policy, err := writePolicy(p.cfg, laneDir)
+		if err != nil {
+			up.Close()
+			return nil, err
+		}
+		lane.PolicyFile = policy
 	}
 	if err := p.startTarget(ctx, lane); err != nil {
 		up.Close()
@@ -75,6 +82,7 @@ func (p *lanes) startTarget(ctx context.Context, lane *steps.Lane) error {
 	env := target.Env{
 		UpstreamURL: lane.Upstream.URL(),
 		AuditFile:   lane.AuditFile,
+		PolicyFile:  lane.PolicyFile,
 		Extra:       p.cfg.Profile.Vars(),
 	}
 	inst, err := p.cfg.Target.Start(ctx, env)
@@ -133,4 +141,24 @@ func (p *lanes) close(ctx context.Context) error {
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// writePolicy copies the corpus's policy into the lane's folder, so that a
+// target process can read it from a real path; "" when the corpus has none.
+func writePolicy(cfg *Config, laneDir string) (string, error) {
+	if cfg.Fixtures == nil {
+		return "", nil
+	}
+	raw, err := fs.ReadFile(cfg.Fixtures, steps.PolicyFile)
+	if errors.Is(err, fs.ErrNotExist) {
+		return "", nil
+	}
+	if err != nil {
+		return "", fmt.Errorf("read the corpus's policy: %w", err)
+	}
+	path := filepath.Join(laneDir, steps.PolicyFile)
+	if err := os.WriteFile(path, raw, 0o600); err != nil {
+		return "", fmt.Errorf("write the lane's policy: %w", err)
+	}
+	return path, nil
 }

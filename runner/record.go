@@ -21,6 +21,8 @@ type recorder struct {
 	mu        sync.Mutex
 	scenarios []reports.Scenario
 	requests  int
+	blocked   int
+	blockedRq int
 	progress  io.Writer
 	observe   func(steps.Record)
 }
@@ -61,6 +63,9 @@ func (r *recorder) hook(sc *godog.ScenarioContext) {
 				r.observe(rec)
 			}
 			r.add(result, rec.Requests)
+			if rec.MustNotReach {
+				r.block(rec.BlockedRequests)
+			}
 		} else {
 			r.add(result, 0)
 		}
@@ -79,6 +84,14 @@ func (r *recorder) add(s reports.Scenario, requests int) {
 			fmt.Fprintf(r.progress, "     %s\n", firstLine(s.Error))
 		}
 	}
+}
+
+// block counts a scenario that asserted nothing reached the upstream.
+func (r *recorder) block(requests int) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.blocked++
+	r.blockedRq += requests
 }
 
 func mark(s reports.Status) string {

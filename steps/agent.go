@@ -2,21 +2,35 @@ package steps
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"time"
 
 	"github.com/cucumber/godog"
 
 	"github.com/toolcert/toolcert/reports"
+	"github.com/toolcert/toolcert/target"
 )
 
 // callTool programs the mock with the scenario's answers, then calls tool
-// on the lane's target as the agent would and keeps what the agent saw.
+// on the lane's target as the agent would, with the profile's token, and
+// keeps what the agent saw.
 func (w *world) callTool(ctx context.Context, tool string, args []byte) error {
-	if w.call != nil {
-		return errors.New("the scenario already called the target once; one agent call per scenario")
+	return w.send(ctx, tool, args, func(cctx context.Context, base string) (target.Output, error) {
+		return w.suite.Client.Invoke(cctx, base, tool, args, w.token())
+	})
+}
+
+// token is the bearer token of the scenario's session.
+func (w *world) token() string {
+	if w.session != "" {
+		return w.session
 	}
+	return w.suite.Profile.Token
+}
+
+// send makes one agent call with do and records it: the scenario's latest
+// call is w.call, every call is in w.calls (the leak scan reads them all).
+func (w *world) send(ctx context.Context, tool string, args []byte, do func(context.Context, string) (target.Output, error)) error {
 	if err := w.program(); err != nil {
 		return err
 	}
@@ -24,8 +38,9 @@ func (w *world) callTool(ctx context.Context, tool string, args []byte) error {
 	cctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	c := &call{tool: tool, args: args, started: time.Now(), auditFrom: auditSize(w.lane.AuditFile)}
-	c.out, c.err = w.suite.Client.Invoke(cctx, w.lane.Target.URL(), tool, args, w.suite.Profile.Token)
+	c.out, c.err = do(cctx, w.lane.Target.URL())
 	w.call = c
+	w.calls = append(w.calls, c)
 	sctx, scancel := context.WithTimeout(ctx, 2*time.Second)
 	defer scancel()
 	settleErr := w.lane.Upstream.Settle(sctx)

@@ -27,6 +27,9 @@ type auditEvent struct {
 	Upstream       *auditUpstream `json:"upstream"`
 	Attempts       int            `json:"attempts"`
 	RawSHA256      string         `json:"raw_sha256"`
+	// Decision is the call's decision record (A3), kept raw so the steps
+	// can check it against its schema.
+	Decision json.RawMessage `json:"decision"`
 }
 
 type auditUpstream struct {

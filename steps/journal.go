@@ -25,7 +25,13 @@ func (w *world) received(n int) error {
 	return nil
 }
 
-func (w *world) receivedNone() error { return w.received(0) }
+// receivedNone asserts that nothing reached the upstream so far, and
+// counts the scenario (and what reached anyway) for the run's summary.
+func (w *world) receivedNone() error {
+	w.mustNotReach = true
+	w.blockedRequests = max(w.blockedRequests, w.requests())
+	return w.received(0)
+}
 
 func (w *world) receivedBudget() error { return w.received(w.suite.Profile.MaxAttempts) }
 

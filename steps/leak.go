@@ -40,11 +40,20 @@ func headerParts(kind string, h http.Header) []canary.Part {
 // scanLeaks searches the agent-visible output for every canary the
 // scenario planted, once per scenario, and records each hit as evidence.
 func (w *world) scanLeaks() []canary.Leak {
-	if w.call == nil || w.scanned {
+	if len(w.calls) == 0 || w.scanned {
 		return nil
 	}
 	w.scanned = true
-	leaks := canary.Scan(OutputParts(w.call.out), w.canaries.All())
+	var parts []canary.Part
+	for i, c := range w.calls {
+		for _, p := range OutputParts(c.out) {
+			if len(w.calls) > 1 {
+				p.Where = fmt.Sprintf("call %d %s", i+1, p.Where)
+			}
+			parts = append(parts, p)
+		}
+	}
+	leaks := canary.Scan(parts, w.canaries.All())
 	for _, l := range leaks {
 		w.evidence = append(w.evidence, reports.Evidence{
 			Kind: reports.EvidenceLeak, Message: l.String(),

@@ -36,7 +36,8 @@ func Register(sc *godog.ScenarioContext, s *Suite) {
 			leakErr = leakError(leaks)
 		}
 		w.record = &Record{Lane: w.lane.ID, Evidence: w.evidence, Requests: w.ownRequests() + w.variantRequests,
-			Exchanges: w.allExchanges(), Cases: w.cases}
+			Exchanges: w.allExchanges(), Cases: w.cases,
+			MustNotReach: w.mustNotReach, BlockedRequests: w.blockedRequests}
 		return ctx, leakErr
 	})
 	upstreamSteps(sc)
@@ -46,6 +47,7 @@ func Register(sc *godog.ScenarioContext, s *Suite) {
 	auditSteps(sc)
 	journalSteps(sc)
 	variantSteps(sc)
+	callSteps(sc)
 }
 
 // Result returns the record of the finished scenario whose context is ctx:

@@ -21,6 +21,8 @@ type Lane struct {
 	Upstream  *mocks.Upstream
 	Target    target.Instance
 	AuditFile string // "" when the harness cannot read the target's audit
+	// PolicyFile is the policy the target was started with ("" for none).
+	PolicyFile string
 }
 
 // Lanes hands out lanes to scenarios. Acquire blocks until a lane is free;
@@ -50,6 +52,8 @@ type Suite struct {
 
 	mu        sync.Mutex
 	contracts map[string]*gate.Schema
+	pol       *gate.Policy
+	decision  *gate.Schema
 
 	genOnce sync.Once
 	gen     []variant.Variant
@@ -67,6 +71,11 @@ type Record struct {
 	Exchanges []*Exchange
 	// Cases are the generated variants the scenario ran.
 	Cases []reports.Case
+	// MustNotReach is set when the scenario asserted that its calls (denied,
+	// refused, expired or malformed) sent nothing upstream.
+	MustNotReach bool
+	// BlockedRequests are the upstream requests those calls made anyway.
+	BlockedRequests int
 }
 
 // Exchange is one scenario's traffic: the answers it programmed on the

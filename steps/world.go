@@ -24,10 +24,19 @@ type world struct {
 	routes []*route // in the order the scenario programmed them
 	last   *mocks.Response
 
-	call     *call
-	scanned  bool // the leak scan ran
-	evidence []reports.Evidence
-	record   *Record // set when the scenario has finished
+	call     *call   // the latest agent call
+	calls    []*call // every agent call of the scenario, in order
+	session  string  // the bearer token the agent uses; "" is the profile's
+	approval string  // the approval_id of the latest pending call
+	// mustNotReach is set when the scenario asserts that nothing reached
+	// the upstream: the run's summary counts such calls.
+	mustNotReach bool
+	// blockedRequests are the upstream requests seen when the scenario
+	// asserted that nothing reached the upstream.
+	blockedRequests int
+	scanned         bool // the leak scan ran
+	evidence        []reports.Evidence
+	record          *Record // set when the scenario has finished
 
 	cases           []reports.Case // generated variants run by a step
 	variantRequests int            // upstream requests of those variants

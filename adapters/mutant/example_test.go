@@ -17,9 +17,17 @@ func ExampleNames() {
 	}
 	// Output:
 	// additional-properties-ignored
+	// approval-reusable
+	// arguments-not-rebound
+	// ask-executes
+	// case-insensitive-tool
 	// duplicate-last-wins
 	// freshness-unchecked
+	// grant-not-checked
+	// model-account-trusted
+	// no-allowlist
 	// no-byte-limit
+	// partial-stream-acted-on
 	// unbounded-retries
 	// upstream-message-forwarded
 	// upstream-request-id-echoed

@@ -6,6 +6,7 @@ package mutant
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"strings"
@@ -21,8 +22,16 @@ type mutant struct {
 	options  func(cfg reference.Config) []reference.Option
 }
 
-// mutants returns the table of mutants by name.
+// mutants returns the table of mutants by name: the read side's, then the
+// call side's ([callMutants]).
 func mutants() map[string]mutant {
+	m := readMutants()
+	maps.Copy(m, callMutants())
+	return m
+}
+
+// readMutants returns the read-side mutants by name.
+func readMutants() map[string]mutant {
 	return map[string]mutant{
 		"duplicate-last-wins": {
 			"the parser accepts duplicate member names, the last one wins",

@@ -19,7 +19,9 @@ var now = time.Date(2026, 11, 29, 16, 0, 0, 0, time.UTC)
 
 func TestNames(t *testing.T) {
 	want := []string{
-		"additional-properties-ignored", "duplicate-last-wins", "freshness-unchecked", "no-byte-limit",
+		"additional-properties-ignored", "approval-reusable", "arguments-not-rebound", "ask-executes",
+		"case-insensitive-tool", "duplicate-last-wins", "freshness-unchecked", "grant-not-checked",
+		"model-account-trusted", "no-allowlist", "no-byte-limit", "partial-stream-acted-on",
 		"unbounded-retries", "upstream-message-forwarded", "upstream-request-id-echoed", "validator-text-in-error",
 	}
 	if diff := cmp.Diff(want, Names()); diff != "" {

@@ -3,26 +3,31 @@ package reference
 import (
 	"fmt"
 	"io"
+	"maps"
 	"net/http"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/toolcert/toolcert/gate"
 )
 
 // Adapter is the reference adapter: an http.Handler serving
-// POST /v1/tools/{tool}/invoke and GET /healthz. Build it with [New]; the
-// caller should call Close when finished.
+// POST /v1/tools/{tool}/invoke, POST /v1/approvals/{id} and GET /healthz.
+// Build it with [New]; the caller should call Close when finished.
 type Adapter struct {
-	cfg      Config
-	s        settings
-	base     string
-	tools    map[string]compiledTool
-	fetcher  Fetcher
-	closers  []io.Closer
-	audit    *gate.AuditLog
-	mux      *http.ServeMux
-	maxInput int64
+	cfg       Config
+	s         settings
+	base      string
+	tools     map[string]compiledTool
+	names     []string // of tools, sorted
+	policy    *gate.Policy
+	approvals ApprovalStore
+	fetcher   Fetcher
+	closers   []io.Closer
+	audit     *gate.AuditLog
+	mux       *http.ServeMux
+	maxInput  int64
 }
 
 var _ http.Handler = (*Adapter)(nil)
@@ -37,8 +42,9 @@ type compiledTool struct {
 const maxArgumentBytes = 64 << 10
 
 // New returns the adapter for cfg (zero fields take their defaults, see
-// [Config]) with the stages changed by opts. It opens the audit file when
-// cfg.AuditFile is set.
+// [Config]) with the stages changed by opts. It loads the policy file when
+// cfg.PolicyFile is set (an error says why it does not parse) and opens the
+// audit file when cfg.AuditFile is set.
 func New(cfg Config, opts ...Option) (*Adapter, error) {
 	cfg, err := cfg.withDefaults()
 	if err != nil {
@@ -50,12 +56,17 @@ func New(cfg Config, opts ...Option) (*Adapter, error) {
 	}
 	a := &Adapter{cfg: cfg, s: s, base: strings.TrimSuffix(cfg.UpstreamURL, "/"), tools: map[string]compiledTool{}, maxInput: maxArgumentBytes}
 	for _, t := range referenceTools() {
-		sch, err := compileSchemas(t, s.vendorSchema)
+		sch, err := compileSchemas(t, s)
 		if err != nil {
 			return nil, fmt.Errorf("reference adapter: %w", err)
 		}
 		a.tools[t.name] = compiledTool{tool: t, schemas: sch}
 	}
+	a.names = slices.Sorted(maps.Keys(a.tools))
+	if err := a.loadPolicy(); err != nil {
+		return nil, fmt.Errorf("reference adapter: %w", err)
+	}
+	a.approvals = s.approvals(a.policy.ApprovalTTL, cfg.Now)
 	if err := a.openAudit(); err != nil {
 		return nil, fmt.Errorf("reference adapter: %w", err)
 	}
@@ -66,6 +77,7 @@ func New(cfg Config, opts ...Option) (*Adapter, error) {
 	}
 	a.mux = http.NewServeMux()
 	a.mux.HandleFunc("POST /v1/tools/{tool}/invoke", a.handleInvoke)
+	a.mux.HandleFunc("POST /v1/approvals/{id}", a.handleApproval)
 	a.mux.HandleFunc("GET /healthz", handleHealth)
 	return a, nil
 }

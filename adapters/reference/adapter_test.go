@@ -329,10 +329,22 @@ type auditEvent struct {
 	Attempts       int            `json:"attempts"`
 	RawSHA256      string         `json:"raw_sha256"`
 	RawBytes       int            `json:"raw_bytes"`
+	Decision       *gate.Decision `json:"decision"`
 }
 
-// lastEvent decodes the only audit line in buf.
+// lastEvent decodes the only audit line in buf and checks its time (the
+// pinned clock) and version.
 func lastEvent(tb testing.TB, buf *bytes.Buffer) auditEvent {
+	tb.Helper()
+	ev := onlyEvent(tb, buf)
+	if ev.Time != "2026-11-29T16:00:00.000Z" || ev.AdapterVersion != Version {
+		tb.Errorf("audit time %q, version %q", ev.Time, ev.AdapterVersion)
+	}
+	return ev
+}
+
+// onlyEvent decodes the only audit line in buf, strictly.
+func onlyEvent(tb testing.TB, buf *bytes.Buffer) auditEvent {
 	tb.Helper()
 	lines := strings.Split(strings.TrimSuffix(buf.String(), "\n"), "\n")
 	if len(lines) != 1 {
@@ -343,9 +355,6 @@ func lastEvent(tb testing.TB, buf *bytes.Buffer) auditEvent {
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&ev); err != nil {
 		tb.Fatalf("audit line %s: %v", lines[0], err)
-	}
-	if ev.Time != "2026-11-29T16:00:00.000Z" || ev.AdapterVersion != Version {
-		tb.Errorf("audit time %q, version %q", ev.Time, ev.AdapterVersion)
 	}
 	return ev
 }

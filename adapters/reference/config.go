@@ -24,9 +24,13 @@ type Config struct {
 	// AuditFile is the path of the audit log, appended; "" writes the
 	// events to standard error (TOOLCERT_AUDIT_FILE).
 	AuditFile string
-	// PolicyFile is the call-side policy (TOOLCERT_POLICY_FILE); the read
-	// tools do not use it yet.
+	// PolicyFile is the authorization policy (TOOLCERT_POLICY_FILE), loaded
+	// by [New]; see [gate.ParsePolicy]. Without it (and without Policy) the
+	// four read tools are allowed to any caller and the call-side tools are
+	// denied.
 	PolicyFile string
+	// Policy, when not nil, is used instead of PolicyFile.
+	Policy *gate.Policy
 	// Limits bounds one upstream body in bytes and JSON depth
 	// (TOOLCERT_MAX_BYTES, TOOLCERT_MAX_DEPTH).
 	Limits gate.Limits

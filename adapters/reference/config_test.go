@@ -2,6 +2,9 @@ package reference
 
 import (
 	"errors"
+	"net/http"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -9,6 +12,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 	"github.com/toolcert/toolcert/gate"
+	"github.com/toolcert/toolcert/target"
 )
 
 func TestConfigFromEnv(t *testing.T) {
@@ -77,19 +81,75 @@ func TestNewConfigErrors(t *testing.T) {
 }
 
 func TestSchemasClosed(t *testing.T) {
-	for _, tool := range Tools() {
+	for _, tl := range referenceTools() {
 		kinds := []string{"args", "contract"}
-		for _, v := range Versions(tool) {
-			kinds = append(kinds, "vendor."+v)
+		for _, v := range tl.versions {
+			kinds = append(kinds, v.schema)
 		}
 		for _, kind := range kinds {
-			b, err := Schema(tool, kind)
+			b, err := Schema(tl.name, kind)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if err := gate.Closed(b); err != nil {
-				t.Errorf("%s %s: %v", tool, kind, err)
+				t.Errorf("%s %s: %v", tl.name, kind, err)
 			}
+		}
+	}
+}
+
+func TestPolicyFile(t *testing.T) {
+	dir := t.TempDir()
+	good := filepath.Join(dir, "policy.json")
+	bad := filepath.Join(dir, "bad.json")
+	if err := os.WriteFile(good, []byte(testPolicy), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(bad, []byte(`{"allowlist":["send_email"],"allowlist":[]}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	up := newUpstream(t, json200(reviewOK))
+	a, closer, err := Build(target.Env{UpstreamURL: up.URL, PolicyFile: good})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer closer.Close()
+	if a.policy.ApprovalTTL != time.Second || !a.policy.NeedsApproval("send_email") {
+		t.Errorf("policy not loaded: %+v", a.policy)
+	}
+	for _, path := range []string{bad, filepath.Join(dir, "missing.json")} {
+		_, _, err := Build(target.Env{UpstreamURL: up.URL, PolicyFile: path})
+		if err == nil || !strings.Contains(err.Error(), "load policy") || !strings.Contains(err.Error(), path) {
+			t.Errorf("Build with policy %s: err = %v, want one naming the file", path, err)
+		}
+	}
+	if _, _, err := Build(target.Env{UpstreamURL: up.URL, PolicyFile: bad}); !errors.Is(err, gate.ErrPolicy) {
+		t.Errorf("Build with a bad policy: err = %v, want gate.ErrPolicy", err)
+	}
+}
+
+func TestBearer(t *testing.T) {
+	tests := []struct {
+		header []string
+		want   string
+	}{
+		{[]string{"Bearer toolcert-agent"}, "toolcert-agent"},
+		{[]string{"bearer toolcert-agent"}, "toolcert-agent"},
+		{nil, ""},
+		{[]string{"toolcert-agent"}, ""},
+		{[]string{"Basic dG9vbGNlcnQ="}, ""},
+		{[]string{"Bearer "}, ""},
+		{[]string{"Bearer  toolcert-agent"}, ""},
+		{[]string{"Bearer toolcert-agent extra"}, ""},
+		{[]string{"Bearer toolcert-agent", "Bearer other-token"}, ""},
+	}
+	for _, tt := range tests {
+		h := http.Header{}
+		for _, v := range tt.header {
+			h.Add("Authorization", v)
+		}
+		if got := bearer(h); got != tt.want {
+			t.Errorf("bearer(%q) = %q, want %q", tt.header, got, tt.want)
 		}
 	}
 }

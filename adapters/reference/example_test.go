@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/toolcert/toolcert/adapters/reference"
+	"github.com/toolcert/toolcert/gate"
 )
 
 func ExampleNew() {
@@ -98,7 +99,7 @@ func ExampleServe() {
 func ExampleTools() {
 	fmt.Println(reference.Tools())
 	// Output:
-	// [deploy_status host_uptime review_status run_status]
+	// [deploy_status host_uptime purge_cache request_refund review_status run_status send_email]
 }
 
 func ExampleSchema() {
@@ -118,4 +119,56 @@ func ExampleVersions() {
 	// [v1 v2] [v1] []
 	// <nil>
 	// true
+}
+
+func ExampleNew_approval() {
+	var sent []string
+	upstream := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		sent = append(sent, r.Method+" "+r.URL.Path+" key="+r.Header.Get("Idempotency-Key")[:4])
+		w.WriteHeader(http.StatusAccepted)
+	}))
+	defer upstream.Close()
+
+	policy, err := gate.ParsePolicy([]byte(`{
+		"allowlist": ["send_email"],
+		"sessions": {"toolcert-agent": {"subject": "agent-1", "account": "acct-100", "grants": ["send"]}},
+		"grants": {"send_email": "send"},
+		"ask": ["send_email"],
+		"approval_ttl": "1m"
+	}`))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	cfg := reference.DefaultConfig()
+	cfg.UpstreamURL = upstream.URL
+	cfg.Policy = policy
+	a, err := reference.New(cfg, reference.WithAuditWriter(io.Discard))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer a.Close()
+	post := func(path, body string) string {
+		req := httptest.NewRequest("POST", path, strings.NewReader(body))
+		req.Header.Set("Authorization", "Bearer toolcert-agent")
+		rec := httptest.NewRecorder()
+		a.ServeHTTP(rec, req)
+		return rec.Body.String()
+	}
+	args := `{"to":"alice@example.com","subject":"Q3 report","body":"Attached."}`
+
+	pending := post("/v1/tools/send_email/invoke", `{"arguments":`+args+`}`)
+	id := pending[strings.Index(pending, `"approval_id":"`)+15 : len(pending)-2]
+	fmt.Println(pending[strings.Index(pending, `"outcome"`):strings.Index(pending, `,"approval_id"`)], len(sent))
+	fmt.Println(strings.Replace(post("/v1/approvals/"+id, `{"approve":true}`), id, "{id}", 1))
+	done := post("/v1/tools/send_email/invoke", `{"arguments":`+args+`,"approval_id":"`+id+`"}`)
+	fmt.Println(done[strings.Index(done, `"outcome"`):], sent)
+	again := post("/v1/tools/send_email/invoke", `{"arguments":`+args+`,"approval_id":"`+id+`"}`)
+	fmt.Println(again[strings.Index(again, `"outcome"`):], len(sent))
+	// Output:
+	// "outcome":"pending_approval" 0
+	// {"approval_id":"{id}","status":"approved"}
+	// "outcome":"success","data":{"status":"sent"}} [POST /emails key=apr.]
+	// "outcome":"failure","error":{"code":"DENIED","retryable":false}} 1
 }

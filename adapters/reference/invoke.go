@@ -7,15 +7,22 @@ import (
 	"github.com/toolcert/toolcert/gate"
 )
 
-// unknownTool is the tool name of the envelope for a tool the adapter lacks.
+// unknownTool is the tool name of the envelope for a tool the adapter lacks
+// or the policy does not allowlist.
 const unknownTool = "unknown"
 
 // handleInvoke runs one agent call, writes its audit event, then answers.
 func (a *Adapter) handleInvoke(w http.ResponseWriter, r *http.Request) {
+	setBodyDeadline(w)
 	ev := gate.Event{RequestID: gate.NewRequestID(), Tool: unknownTool, AdapterVersion: a.cfg.Version}
 	status, body := a.invoke(r, &ev)
 	ev.Time = a.cfg.Now()
 	_ = a.audit.Write(ev) // the agent's answer does not depend on the operator's log
+	writeJSON(w, status, body)
+}
+
+// writeJSON answers with body and the fixed headers of docs/protocol.md.
+func writeJSON(w http.ResponseWriter, status int, body []byte) {
 	h := w.Header()
 	h.Set("Content-Type", "application/json")
 	h.Set("Cache-Control", "no-store")
@@ -25,19 +32,106 @@ func (a *Adapter) handleInvoke(w http.ResponseWriter, r *http.Request) {
 }
 
 // invoke returns the HTTP status and envelope of one agent call and fills
-// ev with its outcome.
+// ev with its outcome. The order is: find the tool, read and parse the
+// whole body, check the arguments, decide (allowlist, arguments, grant),
+// then deny, ask for an approval, or act.
 func (a *Adapter) invoke(r *http.Request, ev *gate.Event) (int, []byte) {
-	t, ok := a.tools[r.PathValue("tool")]
-	if !ok {
+	s := a.policy.Session(bearer(r.Header))
+	name, found := a.s.lookupTool(r.PathValue("tool"), a.names)
+	t, ok := a.tools[name]
+	if !found || !ok {
+		d := gate.Apply(gate.Decision{Tool: unknownTool, Decision: gate.DecisionDeny}, a.policy, s)
+		ev.Decision = &d
 		err := gate.Reject(gate.GateAuthz, gate.ReasonToolNotAllowlisted, "no tool %.64q", r.PathValue("tool"))
 		return http.StatusNotFound, a.fail(ev, err)
 	}
 	ev.Tool = t.name
-	args, status, err := a.arguments(r, t)
-	if err != nil {
-		return status, a.fail(ev, err)
+	inv, bodyErr := a.readInvocation(r)
+	argsErr := bodyErr
+	if argsErr == nil {
+		argsErr = t.checkArguments(inv.args)
 	}
-	data, err := a.run(r.Context(), t, args, ev)
+	d, err := a.decide(t.name, argsErr == nil, s)
+	ev.Decision = &d
+	ctx := r.Context()
+	if inv.repaired {
+		ctx = context.WithoutCancel(ctx) // only with WithBodyRepair; the fetcher's deadline still holds
+	}
+	switch {
+	case err != nil:
+		return http.StatusOK, a.fail(ev, err)
+	case d.Decision == gate.DecisionDeny:
+		return a.deny(ev, d, bodyErr, argsErr)
+	case d.Decision == gate.DecisionAsk:
+		return a.ask(ctx, t, inv, s, ev)
+	}
+	return a.act(ctx, t, inv, s, ev, ev.RequestID)
+}
+
+// decide decides the call and checks the record against the closed
+// decision schema; a record that fails it denies the call.
+func (a *Adapter) decide(tool string, argumentsValid bool, s gate.Session) (gate.Decision, error) {
+	d := a.s.decide(a.policy, tool, argumentsValid, s)
+	if err := gate.ValidateDecision(d); err != nil {
+		return d, gate.Reject(gate.GateAuthz, gate.ReasonGrantMissing, "decision record: %w", err)
+	}
+	return d, nil // allow, ask or deny: the schema admits nothing else
+}
+
+// deny answers a denied call: a tool off the allowlist as an unknown tool
+// (HTTP 404), a malformed body with HTTP 400, anything else as a DENIED
+// tool result.
+func (a *Adapter) deny(ev *gate.Event, d gate.Decision, bodyErr, argsErr error) (int, []byte) {
+	switch d.Reason {
+	case gate.ReasonToolNotAllowlisted:
+		ev.Tool = unknownTool
+		return http.StatusNotFound, a.fail(ev, gate.Reject(gate.GateAuthz, gate.ReasonToolNotAllowlisted, "%s is not on the allowlist", d.Tool))
+	case gate.ReasonArgumentsInvalid:
+		if argsErr == nil {
+			argsErr = denied("the decision says the arguments are invalid")
+		}
+		if bodyErr != nil {
+			return http.StatusBadRequest, a.fail(ev, argsErr)
+		}
+		return http.StatusOK, a.fail(ev, argsErr)
+	}
+	return http.StatusOK, a.fail(ev, gate.Reject(gate.GateAuthz, gate.ReasonGrantMissing, "%s needs a grant the session lacks (it holds %q)", d.Tool, d.Grant))
+}
+
+// ask handles a call the policy marks ask: the first call gets a new
+// approval and nothing is sent; a call carrying an approval acts only when
+// the approval store lets it through for this tool and these arguments.
+// The audit record then holds the outcome: allow, or deny (grant_missing).
+func (a *Adapter) ask(ctx context.Context, t compiledTool, inv invocation, s gate.Session, ev *gate.Event) (int, []byte) {
+	hash := gate.ArgumentsHash(inv.args)
+	if !inv.hasApproval {
+		id := a.approvals.Request(t.name, hash, ev.RequestID)
+		ev.Gate, ev.Reason, ev.Detail = gate.GateNone, gate.ReasonOK, "pending approval "+id
+		return http.StatusOK, gate.PendingApproval(t.name, ev.RequestID, id)
+	}
+	d := *ev.Decision
+	ev.Decision = &d
+	if err := a.approvals.Redeem(inv.approvalID, t.name, hash); err != nil {
+		d.Decision, d.Reason = gate.DecisionDeny, gate.ReasonGrantMissing
+		return http.StatusOK, a.fail(ev, gate.Reject(gate.GateAuthz, gate.ReasonGrantMissing, "approval %.40q: %w", inv.approvalID, err))
+	}
+	d.Decision = gate.DecisionAllow
+	return a.act(ctx, t, inv, s, ev, inv.approvalID)
+}
+
+// act runs an allowed call: key is the Idempotency-Key of a call that
+// sends (the approval id, or the request id of a call that needed none).
+func (a *Adapter) act(ctx context.Context, t compiledTool, inv invocation, s gate.Session, ev *gate.Event, key string) (int, []byte) {
+	var data map[string]any
+	var err error
+	switch t.kind {
+	case kindSend:
+		data, err = a.send(ctx, t, inv.args, key, ev)
+	case kindRefund:
+		data, err = a.refund(ctx, t, inv.args, s, ev)
+	default:
+		data, err = a.run(ctx, t, t.stringArgs(inv.args), ev)
+	}
 	if err != nil {
 		return http.StatusOK, a.fail(ev, err)
 	}
@@ -47,60 +141,4 @@ func (a *Adapter) invoke(r *http.Request, ev *gate.Event) (int, []byte) {
 	}
 	ev.Gate, ev.Reason = gate.GateNone, gate.ReasonOK
 	return http.StatusOK, body
-}
-
-// run fetches the upstream answer and passes it through the gates; it
-// returns the agent data.
-func (a *Adapter) run(ctx context.Context, t compiledTool, args map[string]string, ev *gate.Event) (map[string]any, error) {
-	f, err := a.fetcher.Get(ctx, a.base+t.path(args))
-	ev.SetFetched(f)
-	if err != nil {
-		return nil, err
-	}
-	name, ver, err := t.upstreamVersion(f.Header)
-	if err != nil {
-		return nil, err
-	}
-	v, err := a.decode(t, ver, f)
-	if id, ok := a.s.requestID(v); ok {
-		ev.RequestID = id
-	}
-	if err != nil {
-		return nil, err
-	}
-	if err := t.schemas.vendor[name].Validate(v); err != nil {
-		return nil, err
-	}
-	vendor, ok := v.(map[string]any)
-	if !ok {
-		return nil, gate.Reject(gate.GateSchema, gate.ReasonSchemaViolation, "body is not an object")
-	}
-	if err := a.bind(ver, args, vendor); err != nil {
-		return nil, err
-	}
-	data, err := project(t, ver, vendor)
-	if err != nil {
-		return nil, err
-	}
-	return a.s.project(t.name, vendor, data), nil
-}
-
-// decode checks the content type and parses the body: strict JSON, or the
-// version's key=value lines.
-func (a *Adapter) decode(t compiledTool, ver version, f gate.Fetched) (any, error) {
-	if err := gate.CheckContentType(f.Header, t.contentType); err != nil {
-		return nil, err
-	}
-	if ver.lines == nil {
-		return a.s.parse(f.Raw, a.cfg.Limits)
-	}
-	kv, err := gate.ParseKeyValues(f.Raw, ver.lines)
-	if err != nil {
-		return nil, err
-	}
-	v := make(map[string]any, len(kv))
-	for k, s := range kv {
-		v[k] = s
-	}
-	return v, nil
 }

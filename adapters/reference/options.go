@@ -3,17 +3,34 @@ package reference
 import (
 	"context"
 	"io"
+	"net/http"
+	"slices"
+	"time"
 
 	"github.com/toolcert/toolcert/gate"
 )
 
-// Fetcher sends the upstream request of one agent call: *gate.Fetcher is the
-// reference implementation.
+// Fetcher sends the upstream requests of one agent call: *gate.Fetcher is
+// the reference implementation. Get may retry; Post must not.
 type Fetcher interface {
 	Get(ctx context.Context, url string) (gate.Fetched, error)
+	Post(ctx context.Context, url string, body []byte, header http.Header) (gate.Fetched, error)
 }
 
 var _ Fetcher = (*gate.Fetcher)(nil)
+
+// ApprovalStore keeps the human approvals of the calls the policy marks
+// ask: *gate.Approvals is the reference implementation.
+type ApprovalStore interface {
+	Request(tool, argsHash, requestID string) (id string)
+	Decide(id string, approve bool) (status string, err error)
+	Redeem(id, tool, argsHash string) error
+}
+
+var _ ApprovalStore = (*gate.Approvals)(nil)
+
+// DecideFunc decides one call (see [gate.Policy.Decide]).
+type DecideFunc func(p *gate.Policy, tool string, argumentsValid bool, s gate.Session) gate.Decision
 
 // Option changes one stage of the adapter. The defaults, set in one place
 // (defaultSettings), are the safe reference behaviour; the options exist so
@@ -31,6 +48,14 @@ type settings struct {
 	contractCheck  bool
 	freshnessCheck bool
 	failureDetail  bool
+
+	// call side
+	argsSchema func(tool string, schema []byte) []byte
+	lookupTool func(requested string, tools []string) (string, bool)
+	decide     DecideFunc
+	approvals  func(ttl time.Duration, now func() time.Time) ApprovalStore
+	account    func(args map[string]any, s gate.Session) string
+	repairBody func(raw []byte) []byte
 }
 
 // defaultSettings returns the reference stages.
@@ -42,7 +67,22 @@ func defaultSettings() settings {
 		requestID:      func(any) (string, bool) { return "", false },
 		contractCheck:  true,
 		freshnessCheck: true,
+		argsSchema:     func(_ string, schema []byte) []byte { return schema },
+		lookupTool:     exactTool,
+		decide:         (*gate.Policy).Decide,
+		approvals: func(ttl time.Duration, now func() time.Time) ApprovalStore {
+			return gate.NewApprovals(ttl, now)
+		},
+		account: func(_ map[string]any, s gate.Session) string { return s.Account },
 	}
+}
+
+// exactTool finds requested among tools byte for byte.
+func exactTool(requested string, tools []string) (string, bool) {
+	if slices.Contains(tools, requested) {
+		return requested, true
+	}
+	return "", false
 }
 
 // WithParser replaces the strict JSON parser (default [gate.ParseJSON]).
@@ -96,6 +136,45 @@ func WithFreshnessCheck(on bool) Option {
 // error object as "detail" (default off: the agent never sees it).
 func WithFailureDetail(on bool) Option {
 	return func(s *settings) { s.failureDetail = on }
+}
+
+// WithArgumentsSchemaTransform rewrites each pinned argument schema before
+// it is compiled (default: unchanged).
+func WithArgumentsSchemaTransform(transform func(tool string, schema []byte) []byte) Option {
+	return func(s *settings) { s.argsSchema = transform }
+}
+
+// WithToolLookup finds the tool the agent named among the adapter's tools
+// and returns its name (default: an exact, byte-for-byte match).
+func WithToolLookup(lookup func(requested string, tools []string) (name string, ok bool)) Option {
+	return func(s *settings) { s.lookupTool = lookup }
+}
+
+// WithDecide replaces how a call is decided (default
+// [gate.Policy.Decide]); the adapter still validates the record with
+// [gate.ValidateDecision] and denies unless it says allow or ask.
+func WithDecide(decide DecideFunc) Option {
+	return func(s *settings) { s.decide = decide }
+}
+
+// WithApprovalStore builds the approval store from the policy's ttl and the
+// adapter's clock (default [gate.NewApprovals]).
+func WithApprovalStore(build func(ttl time.Duration, now func() time.Time) ApprovalStore) Option {
+	return func(s *settings) { s.approvals = build }
+}
+
+// WithAccountFrom returns the account request_refund checks the order's
+// owner against (default: the session's account, never an argument).
+func WithAccountFrom(account func(args map[string]any, s gate.Session) string) Option {
+	return func(s *settings) { s.account = account }
+}
+
+// WithBodyRepair, when set, is given an invocation body that ended early
+// (a read error, or JSON cut short) and returns the body to parse instead;
+// the call is then acted on even when the agent has hung up (default:
+// none; such a body is DENIED).
+func WithBodyRepair(repair func(raw []byte) []byte) Option {
+	return func(s *settings) { s.repairBody = repair }
 }
 
 // FetcherOptions returns the gate.Fetcher options that apply cfg's limits:

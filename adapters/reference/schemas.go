@@ -9,14 +9,16 @@ import (
 
 // schemaFS holds the pinned schemas: per tool <tool>.args.json,
 // <tool>.contract.json and one <tool>.vendor.<version>.json per supported
-// upstream version.
+// upstream version (request_refund: request_refund.order.v1.json, the
+// order record it checks a proposal against).
 //
 //go:embed schemas/*.json
 var schemaFS embed.FS
 
 // Schema returns the pinned schema document of tool for kind "args",
 // "contract" or "vendor.<version>" ("vendor.v1", and "vendor.v2" for the
-// tools whose [Versions] include v2).
+// tools whose [Versions] include v2); request_refund's upstream schema is
+// "order.v1", and send_email and purge_cache have none.
 func Schema(tool, kind string) ([]byte, error) {
 	b, err := schemaFS.ReadFile("schemas/" + tool + "." + kind + ".json")
 	if err != nil {
@@ -32,12 +34,13 @@ type toolSchemas struct {
 	vendor         map[string]*gate.Schema
 }
 
-// compileSchemas compiles the schemas of t: arguments, contract and the
-// vendor schema of every version, each vendor one after transform.
-func compileSchemas(t tool, transform func([]byte) []byte) (toolSchemas, error) {
+// compileSchemas compiles the schemas of t: arguments (after s.argsSchema),
+// contract and the vendor schema of every version (after s.vendorSchema).
+func compileSchemas(t tool, s settings) (toolSchemas, error) {
 	var out toolSchemas
 	var err error
-	if out.args, err = compileSchema(t.name, "args", nil); err != nil {
+	argsTransform := func(b []byte) []byte { return s.argsSchema(t.name, b) }
+	if out.args, err = compileSchema(t.name, "args", argsTransform); err != nil {
 		return out, err
 	}
 	if out.contract, err = compileSchema(t.name, "contract", nil); err != nil {
@@ -45,7 +48,7 @@ func compileSchemas(t tool, transform func([]byte) []byte) (toolSchemas, error) 
 	}
 	out.vendor = make(map[string]*gate.Schema, len(t.versions))
 	for name, v := range t.versions {
-		if out.vendor[name], err = compileSchema(t.name, v.schema, transform); err != nil {
+		if out.vendor[name], err = compileSchema(t.name, v.schema, s.vendorSchema); err != nil {
 			return out, err
 		}
 	}

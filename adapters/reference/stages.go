@@ -2,38 +2,35 @@ package reference
 
 import (
 	"encoding/json"
-	"net/http"
+	"errors"
 
 	"github.com/toolcert/toolcert/gate"
 )
 
-// arguments reads the agent's {"arguments": {...}} body and validates the
-// arguments against the tool's closed schema. A body of another shape is
-// HTTP 400; invalid arguments are a tool result (HTTP 200). Both are
+// checkArguments validates the agent's arguments against the tool's
+// closed schema, then the tool's own checks in code. Invalid arguments are
 // DENIED, gate authz, reason arguments_invalid.
-func (a *Adapter) arguments(r *http.Request, t compiledTool) (map[string]string, int, error) {
-	raw, err := gate.ReadLimited(r.Body, a.maxInput)
-	if err != nil {
-		return nil, http.StatusBadRequest, denied("request body: %w", err)
-	}
-	v, err := gate.ParseJSON(raw, gate.DefaultLimits())
-	if err != nil {
-		return nil, http.StatusBadRequest, denied("request body: %w", err)
-	}
-	body, ok := v.(map[string]any)
-	args, isObj := body["arguments"].(map[string]any)
-	if !ok || len(body) != 1 || !isObj {
-		return nil, http.StatusBadRequest, denied("request body is not {\"arguments\": {...}}")
-	}
+func (t compiledTool) checkArguments(args map[string]any) error {
 	if err := t.schemas.args.Validate(args); err != nil {
-		return nil, http.StatusOK, denied("arguments: %w", err)
+		return denied("arguments: %w", err)
 	}
+	if t.check == nil {
+		return nil
+	}
+	if err := t.check(args); err != nil {
+		return denied("arguments: %w", err)
+	}
+	return nil
+}
+
+// stringArgs returns the string arguments the tool's path uses.
+func (t compiledTool) stringArgs(args map[string]any) map[string]string {
 	out := make(map[string]string, len(t.args))
 	for _, name := range t.args {
 		s, _ := args[name].(string) // the closed schema requires strings
 		out[name] = s
 	}
-	return out, http.StatusOK, nil
+	return out
 }
 
 // denied returns an arguments_invalid rejection.
@@ -109,6 +106,10 @@ func (a *Adapter) fail(ev *gate.Event, err error) []byte {
 	}
 	ev.Gate, ev.Reason, ev.Detail = r.Gate, r.Reason, r.Detail()
 	code, retryable := r.Code()
+	var c *coded
+	if errors.As(err, &c) {
+		code, retryable = c.code, c.retryable
+	}
 	if !a.s.failureDetail {
 		return gate.Failure(ev.Tool, ev.RequestID, code, retryable)
 	}
@@ -130,4 +131,25 @@ func detailedFailure(tool, requestID string, code gate.Code, retryable bool, det
 		Error     errorObject `json:"error"`
 	}{tool, requestID, gate.OutcomeFailure, errorObject{code, retryable, detail}})
 	return b
+}
+
+// coded is a rejection whose agent-visible code is not the one its gate
+// and reason give (see [gate.Rejection.Code]): a business check that
+// refuses the call, a send that failed.
+type coded struct {
+	r         *gate.Rejection
+	code      gate.Code
+	retryable bool
+}
+
+// Error returns the rejection's text.
+func (c *coded) Error() string { return c.r.Error() }
+
+// Unwrap returns the rejection.
+func (c *coded) Unwrap() error { return c.r }
+
+// refused returns a rejection of gate semantic that answers DENIED, not
+// retryable: the call itself is refused by a business check.
+func refused(reason, format string, args ...any) error {
+	return &coded{r: gate.Reject(gate.GateSemantic, reason, format, args...), code: gate.CodeDenied}
 }

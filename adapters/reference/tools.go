@@ -10,10 +10,25 @@ import (
 	"github.com/toolcert/toolcert/gate"
 )
 
-// tool describes one read tool of docs/protocol.md.
+// toolKind says how a tool acts once its call is allowed.
+type toolKind int
+
+// The kinds of tools.
+const (
+	// kindRead fetches, checks and projects an upstream answer.
+	kindRead toolKind = iota
+	// kindSend posts the arguments to the upstream once (see [postAction]):
+	// send_email, purge_cache.
+	kindSend
+	// kindRefund checks a refund proposal against the upstream's order.
+	kindRefund
+)
+
+// tool describes one tool of docs/protocol.md.
 type tool struct {
 	name string
-	// args are the argument names, all strings.
+	kind toolKind
+	// args are the names of the string arguments the path uses.
 	args []string
 	// path builds the upstream path from the escaped arguments.
 	path func(a map[string]string) string
@@ -25,7 +40,15 @@ type tool struct {
 	versions map[string]version
 	// convert turns a projected field into its agent type, if needed.
 	convert func(field string, v any) (any, error)
+	// check, if set, checks the schema-valid arguments in code.
+	check func(args map[string]any) error
+	// post, for a tool of kind kindSend, is what an allowed call does.
+	post postAction
 }
+
+// postAction is what an allowed call of a kindSend tool does: POST its
+// arguments to path, and answer data {"status": status} on a 2xx.
+type postAction struct{ path, status string }
 
 // version describes one upstream version of a tool: how its answer is
 // read, checked and projected. JSON pointers (RFC 6901) name the values of
@@ -51,7 +74,8 @@ type binding struct{ pointer, arg string }
 // field is one agent data field and the pointer to its answer value.
 type field struct{ name, pointer string }
 
-// Tools returns the names of the reference tools, sorted.
+// Tools returns the names of the reference tools, sorted: the four read
+// tools and the call-side tools send_email, purge_cache and request_refund.
 func Tools() []string {
 	names := []string{}
 	for _, t := range referenceTools() {
@@ -63,7 +87,8 @@ func Tools() []string {
 
 // Versions returns the upstream versions the reference supports for tool
 // (the values of the VersionHeader it accepts), sorted; nil for a tool it
-// lacks.
+// lacks and for send_email and purge_cache, whose upstream answer is never
+// read.
 func Versions(tool string) []string {
 	for _, t := range referenceTools() {
 		if t.name == tool {
@@ -73,8 +98,13 @@ func Versions(tool string) []string {
 	return nil
 }
 
-// referenceTools returns the four read tools.
+// referenceTools returns the read tools and the call-side tools.
 func referenceTools() []tool {
+	return append(readTools(), callTools()...)
+}
+
+// readTools returns the four read tools.
+func readTools() []tool {
 	esc := url.PathEscape
 	return []tool{
 		{

@@ -5,12 +5,14 @@ import (
 	"context"
 	"encoding/json"
 	"encoding/xml"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/toolcert/toolcert"
 	"github.com/toolcert/toolcert/adapters/reference"
 	"github.com/toolcert/toolcert/target"
 )
@@ -160,9 +162,17 @@ func TestRunAgainstRunningAdapter(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	audit := filepath.Join(t.TempDir(), "audit.jsonl")
+	dir := t.TempDir()
+	audit, policy := filepath.Join(dir, "audit.jsonl"), filepath.Join(dir, "policy.json")
+	raw, err := fs.ReadFile(toolcert.Fixtures(), "policy.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(policy, raw, 0o600); err != nil {
+		t.Fatal(err)
+	}
 	cfg := reference.DefaultConfig()
-	cfg.Listen, cfg.UpstreamURL, cfg.AuditFile = listen, "http://"+upstream, audit
+	cfg.Listen, cfg.UpstreamURL, cfg.AuditFile, cfg.PolicyFile = listen, "http://"+upstream, audit, policy
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- reference.Serve(ctx, cfg) }()

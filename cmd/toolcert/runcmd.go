@@ -160,6 +160,9 @@ func summarize(w io.Writer, res *reports.Result, paths []string, matrix bool) {
 	if s.Cases > 0 {
 		fmt.Fprintf(w, "%d generated cases: %d passed, %d failed\n", s.Cases, s.CasesPassed, s.CasesFailed)
 	}
+	if s.Blocked > 0 {
+		fmt.Fprintf(w, "%d scenarios with denied, refused, expired or malformed calls: %d upstream requests reached from them\n", s.Blocked, s.BlockedRequests)
+	}
 	fmt.Fprintf(w, "%d scenarios: %d passed, %d failed, %d skipped; %d canary leaks; %d upstream requests; %.1fs\n",
 		s.Scenarios, s.Passed, s.Failed, s.Skipped, s.Leaks, s.UpstreamRequests, res.Duration.Seconds())
 	for _, p := range paths {
