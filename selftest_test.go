@@ -186,12 +186,24 @@ func sortedKeys[V any](m map[string]V) []string {
 	return keys
 }
 
+// notInCorpus names the reference tools the built-in corpus leaves out on
+// purpose, and why.
+var notInCorpus = map[string]string{
+	"purge_cache": "the built-in policy does not allowlist it: to the harness it is an unknown tool (generic envelope)",
+}
+
 // TestReferencePinsTheCorpus keeps the reference adapter's pinned schemas
 // and the built-in corpus the same documents: the corpus describes what
 // the reference enforces.
 func TestReferencePinsTheCorpus(t *testing.T) {
 	c := corpus.New(toolcert.Fixtures())
 	for _, tool := range reference.Tools() {
+		if why, ok := notInCorpus[tool]; ok {
+			if _, err := c.Contract(tool); err == nil {
+				t.Errorf("%s is in the corpus, but notInCorpus says: %s", tool, why)
+			}
+			continue
+		}
 		pairs := []struct{ kind, file string }{{"contract", tool + "/contract.json"}}
 		for _, v := range reference.Versions(tool) {
 			if _, err := c.Fixture(tool + "/upstream/" + v + ".schema.json"); err == nil {
