@@ -67,9 +67,6 @@ func TestPinnedSchemas(t *testing.T) {
 // TestCertify runs the example's features and every generated variant
 // against the adapter, then against the adapter broken with --forward-body.
 func TestCertify(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and runs the adapter")
-	}
 	bin := buildAdapter(t)
 
 	t.Run("adapter passes", func(t *testing.T) {
