@@ -38,7 +38,7 @@ func (p *plan) decode(a Answer, lim Limits) (any, error) {
 // bind checks that every bound field is the string its argument holds.
 func (p *plan) bind(doc any, args map[string]string) error {
 	for _, ptr := range slices.Sorted(maps.Keys(p.version.Bind)) {
-		got, _ := lookup(doc, ptr)
+		got, _ := gate.Lookup(doc, ptr)
 		if err := gate.Equal(ptr, got, args[p.version.Bind[ptr]]); err != nil {
 			return err
 		}
@@ -49,7 +49,7 @@ func (p *plan) bind(doc any, args map[string]string) error {
 // fresh checks every fresh timestamp against the window and skew.
 func (p *plan) fresh(doc any, now time.Time, lim Limits) error {
 	for _, ptr := range p.version.Fresh {
-		got, _ := lookup(doc, ptr)
+		got, _ := gate.Lookup(doc, ptr)
 		s, _ := got.(string) // a missing or non-string timestamp is bad_timestamp
 		if err := gate.Fresh(s, now, lim.Freshness, lim.Skew); err != nil {
 			if r, ok := gate.AsRejection(err); ok {
@@ -67,7 +67,7 @@ func (p *plan) project(doc any) (map[string]any, error) {
 	data := make(map[string]any, len(p.version.Project))
 	for _, field := range slices.Sorted(maps.Keys(p.version.Project)) {
 		ptr := p.version.Project[field]
-		v, ok := lookup(doc, ptr)
+		v, ok := gate.Lookup(doc, ptr)
 		if !ok {
 			return nil, gate.Reject(gate.GateSchema, gate.ReasonSchemaViolation, "project %s: %s names nothing in the answer", field, ptr)
 		}

@@ -61,7 +61,7 @@ func checkBinding(t *Tool, v Version, args map[string]string) error {
 		return fmt.Errorf("format %q is not %s or %s", t.Format, FormatJSON, FormatKeyValue)
 	}
 	for field, ptr := range v.Project {
-		if !validPointer(ptr) {
+		if !gate.ValidPointer(ptr) {
 			return fmt.Errorf("project %s: %q is not a JSON pointer", field, ptr)
 		}
 	}
@@ -71,14 +71,14 @@ func checkBinding(t *Tool, v Version, args map[string]string) error {
 		}
 	}
 	for ptr, name := range v.Bind {
-		if !validPointer(ptr) {
+		if !gate.ValidPointer(ptr) {
 			return fmt.Errorf("bind: %q is not a JSON pointer", ptr)
 		}
 		if _, ok := args[name]; !ok {
 			return fmt.Errorf("bind %s: no argument %q", ptr, name)
 		}
 	}
-	if i := slices.IndexFunc(v.Fresh, func(p string) bool { return !validPointer(p) }); i >= 0 {
+	if i := slices.IndexFunc(v.Fresh, func(p string) bool { return !gate.ValidPointer(p) }); i >= 0 {
 		return fmt.Errorf("fresh: %q is not a JSON pointer", v.Fresh[i])
 	}
 	return nil
@@ -93,7 +93,7 @@ func keySpecs(keys []string, schemaDoc any) ([]gate.KeySpec, error) {
 	specs := make([]gate.KeySpec, 0, len(keys))
 	for _, k := range keys {
 		pattern := anyValue
-		if p, ok := lookup(schemaDoc, "/properties/"+escapeToken(k)+"/pattern"); ok {
+		if p, ok := gate.Lookup(schemaDoc, "/properties/"+gate.EscapePointerToken(k)+"/pattern"); ok {
 			if s, ok := p.(string); ok && s != "" {
 				pattern = s
 			}

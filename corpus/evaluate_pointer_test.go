@@ -1,46 +1,11 @@
 package corpus
 
 import (
-	"encoding/json"
 	"testing"
 	"testing/fstest"
 
-	"github.com/google/go-cmp/cmp"
+	"github.com/toolcert/toolcert/gate"
 )
-
-func TestLookup(t *testing.T) {
-	doc := map[string]any{
-		"a":   map[string]any{"b": []any{"x", json.Number("2")}},
-		"c/d": "slash",
-		"e~f": "tilde",
-		"":    "empty name",
-	}
-	tests := []struct {
-		ptr    string
-		want   any
-		wantOK bool
-	}{
-		{"", doc, true},
-		{"/a/b/0", "x", true},
-		{"/a/b/1", json.Number("2"), true},
-		{"/c~1d", "slash", true},
-		{"/e~0f", "tilde", true},
-		{"/", "empty name", true},
-		{"/a/b/2", nil, false},
-		{"/a/b/01", nil, false},
-		{"/a/b/-", nil, false},
-		{"/a/b/0/z", nil, false},
-		{"/missing", nil, false},
-		{"a", nil, false},
-		{"/e~2f", nil, false},
-	}
-	for _, tt := range tests {
-		got, ok := lookup(doc, tt.ptr)
-		if ok != tt.wantOK || !cmp.Equal(tt.want, got) {
-			t.Errorf("lookup(%q) = %v, %t, want %v, %t", tt.ptr, got, ok, tt.want, tt.wantOK)
-		}
-	}
-}
 
 func TestDeclares(t *testing.T) {
 	schema := map[string]any{
@@ -65,7 +30,7 @@ func TestDeclares(t *testing.T) {
 		{"/name", false},
 	}
 	for _, tt := range tests {
-		if got := declares(schema, schema, pointerTokens(tt.ptr), 0); got != tt.want {
+		if got := declares(schema, schema, gate.PointerTokens(tt.ptr), 0); got != tt.want {
 			t.Errorf("declares(%q) = %t, want %t", tt.ptr, got, tt.want)
 		}
 	}

@@ -62,7 +62,7 @@ func (l *linter) arguments(t *Tool, tc *toolCheck) map[string]any {
 		l.add(file, "/arguments", "%v", err)
 	}
 	doc, _ := gate.ParseJSON(t.Arguments, gate.Limits{MaxDepth: 256}) // Compile parsed it
-	props, _ := lookup(doc, "/properties")
+	props, _ := gate.Lookup(doc, "/properties")
 	m, _ := props.(map[string]any)
 	if m == nil {
 		m = map[string]any{}

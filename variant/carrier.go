@@ -1,5 +1,7 @@
 package variant
 
+import "github.com/toolcert/toolcert/gate"
+
 import "strings"
 
 // A rejected variant must carry a canary, so that the harness can prove
@@ -84,7 +86,7 @@ func (x *example) addCarrierMember(t *node) {
 	}
 	lit := quote(strings.TrimPrefix(markText, " "))
 	for _, name := range x.schema.propOrder {
-		ptr := "/" + escapeToken(name)
+		ptr := "/" + gate.EscapePointerToken(name)
 		_, isBound := x.bound(ptr)
 		if t.index(name) >= 0 || isBound || x.fresh(ptr) || x.schema.isRequired(name) {
 			continue

@@ -1,6 +1,8 @@
 package variant
 
 import (
+	"github.com/toolcert/toolcert/gate"
+
 	"bytes"
 	"fmt"
 	"maps"
@@ -160,7 +162,7 @@ func (x *example) variant(op string, d draft) (Variant, bool) {
 	id := x.tool.Name + "/" + x.name + "/" + op
 	switch {
 	case x.tool.Format == corpus.FormatKeyValue && d.field != "":
-		id += "/" + escapeToken(d.field)
+		id += "/" + gate.EscapePointerToken(d.field)
 	default:
 		id += d.field
 	}

@@ -1,6 +1,8 @@
 package variant
 
 import (
+	"github.com/toolcert/toolcert/gate"
+
 	"bytes"
 	"errors"
 	"fmt"
@@ -102,7 +104,7 @@ func (x *example) markedKV(avoid string) *kvDoc {
 		return d
 	}
 	for i, l := range d.lines {
-		ptr := "/" + escapeToken(l.key)
+		ptr := "/" + gate.EscapePointerToken(l.key)
 		_, isBound := x.bound(ptr)
 		if l.key == avoid || isBound || x.fresh(ptr) {
 			continue

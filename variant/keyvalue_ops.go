@@ -104,7 +104,7 @@ func extraKey(x *example) []draft {
 // valueVerdict is the expectation of a new value for key: text_format when
 // its pattern refuses it, a binding mismatch when only the binding does.
 func (x *example) valueVerdict(key, value string) (Expect, bool) {
-	ptr := "/" + escapeToken(key)
+	ptr := "/" + gate.EscapePointerToken(key)
 	switch x.schema.at(ptr).judge(quote(value)) {
 	case refuses:
 		return textFault(), true

@@ -138,7 +138,7 @@ func (x *example) argumentJudge(arg string) func(string) bool {
 	if err != nil {
 		return func(string) bool { return false }
 	}
-	ar := r.at("/" + escapeToken(arg))
+	ar := r.at("/" + gate.EscapePointerToken(arg))
 	return func(v string) bool { return ar.judgeRendered(quote(v)) == accepts }
 }
 

@@ -32,7 +32,7 @@ func addedMember(x *example, name string, value *node, note string) []draft {
 	for _, ptr := range x.objects() {
 		r := x.schema.at(ptr)
 		_, declared := r.props[name]
-		if r.unknown || declared || x.projected(ptr+"/"+escapeToken(name)) {
+		if r.unknown || declared || x.projected(ptr+"/"+gate.EscapePointerToken(name)) {
 			continue
 		}
 		e := schemaFault()

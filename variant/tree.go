@@ -1,6 +1,8 @@
 package variant
 
 import (
+	"github.com/toolcert/toolcert/gate"
+
 	"bytes"
 	"errors"
 	"fmt"
@@ -207,7 +209,7 @@ func (n *node) visit(ptr string, f func(ptr string, n *node) bool) {
 		return
 	}
 	for _, m := range n.members {
-		m.value.visit(ptr+"/"+escapeToken(m.name), f)
+		m.value.visit(ptr+"/"+gate.EscapePointerToken(m.name), f)
 	}
 	for i, item := range n.items {
 		item.visit(ptr+"/"+strconv.Itoa(i), f)
@@ -334,11 +336,6 @@ func unquote(lit string) string {
 }
 
 // JSON pointers (RFC 6901).
-
-// escapeToken escapes one reference token.
-func escapeToken(s string) string {
-	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
-}
 
 // splitPointer returns the decoded reference tokens of ptr.
 func splitPointer(ptr string) []string {

@@ -1,5 +1,7 @@
 package variant
 
+import "github.com/toolcert/toolcert/gate"
+
 // Walks of an example's tree: the pointers operators iterate over, in
 // document order.
 
@@ -40,7 +42,7 @@ func (x *example) members() []string {
 	var out []string
 	x.tree.visit("", func(ptr string, n *node) bool {
 		for _, m := range n.members {
-			out = append(out, ptr+"/"+escapeToken(m.name))
+			out = append(out, ptr+"/"+gate.EscapePointerToken(m.name))
 		}
 		return true
 	})

@@ -41,7 +41,7 @@ func denied(format string, args ...any) *gate.Rejection {
 // bind checks that the answer is about what was asked, and fresh.
 func (a *Adapter) bind(ver version, args map[string]string, vendor map[string]any) error {
 	for _, b := range ver.bind {
-		got, _ := lookup(vendor, b.pointer)
+		got, _ := gate.Lookup(vendor, b.pointer)
 		if err := gate.Equal(b.arg, got, args[b.arg]); err != nil {
 			return err
 		}
@@ -49,7 +49,7 @@ func (a *Adapter) bind(ver version, args map[string]string, vendor map[string]an
 	if ver.fresh == "" {
 		return nil
 	}
-	got, _ := lookup(vendor, ver.fresh)
+	got, _ := gate.Lookup(vendor, ver.fresh)
 	observed, _ := got.(string)
 	if !a.s.freshnessCheck {
 		_, err := gate.ParseTimestamp(observed)
@@ -63,7 +63,7 @@ func (a *Adapter) bind(ver version, args map[string]string, vendor map[string]an
 func project(t compiledTool, ver version, vendor map[string]any) (map[string]any, error) {
 	data := make(map[string]any, len(ver.project))
 	for _, f := range ver.project {
-		v, ok := lookup(vendor, f.pointer)
+		v, ok := gate.Lookup(vendor, f.pointer)
 		if !ok {
 			return nil, gate.Reject(gate.GateSchema, gate.ReasonSchemaViolation, "project %s: %s names nothing in the answer", f.name, f.pointer)
 		}

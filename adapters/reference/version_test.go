@@ -138,41 +138,6 @@ func readJSON(tb testing.TB, path string, v any) {
 	}
 }
 
-func TestLookup(t *testing.T) {
-	doc := map[string]any{
-		"reviewed_by": map[string]any{"login": "alice"},
-		"a/b":         "slash",
-		"m~n":         "tilde",
-		"list":        []any{"zero", "one"},
-	}
-	tests := []struct {
-		ptr    string
-		want   any
-		wantOK bool
-	}{
-		{"/reviewed_by/login", "alice", true},
-		{"/reviewed_by/name", nil, false},
-		{"/reviewed_by/login/x", nil, false},
-		{"/a~1b", "slash", true},
-		{"/m~0n", "tilde", true},
-		{"/list/1", "one", true},
-		{"/list/2", nil, false},
-		{"/list/01", nil, false},
-		{"/list/-1", nil, false},
-		{"/list/+1", nil, false},
-		{"reviewed_by", nil, false},
-		{"", doc, true},
-	}
-	for _, tt := range tests {
-		t.Run(tt.ptr, func(t *testing.T) {
-			got, ok := lookup(doc, tt.ptr)
-			if diff := cmp.Diff(tt.want, got); diff != "" || ok != tt.wantOK {
-				t.Errorf("lookup ok = %v, want %v; value (-want +got):\n%s", ok, tt.wantOK, diff)
-			}
-		})
-	}
-}
-
 func TestVendorSchemaTransformAppliesToEveryVersion(t *testing.T) {
 	var kinds []string
 	transform := func(b []byte) []byte {
