@@ -1,13 +1,11 @@
 package runner
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
-	"os"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -99,7 +97,9 @@ func Replay(ctx context.Context, cfg ReplayConfig) (*ReplayResult, error) {
 	if len(journal) > 0 {
 		res.Served = journal[len(journal)-1].Served.BodySHA256
 	}
-	res.Audit = auditLines(lane.AuditFile, requestID(out.Body))
+	if id := requestID(out.Body); lane.AuditFile != "" && id != "" {
+		res.Audit, _ = steps.AuditEvents(lane.AuditFile, 0, id)
+	}
 	res.Leaks = canary.Scan(steps.OutputParts(out), append(set.All(), bodyStrings(cfg.Body, out.Body)...))
 	if res.Leaks == nil {
 		res.Leaks = []canary.Leak{}
@@ -161,26 +161,6 @@ func requestID(body []byte) string {
 	}
 	_ = json.Unmarshal(body, &v)
 	return v.RequestID
-}
-
-func auditLines(path, id string) []json.RawMessage {
-	if path == "" || id == "" {
-		return nil
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		return nil
-	}
-	defer f.Close()
-	var out []json.RawMessage
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 64<<10), 4<<20)
-	for sc.Scan() {
-		if requestID(sc.Bytes()) == id && json.Valid(sc.Bytes()) {
-			out = append(out, json.RawMessage(bytes.Clone(sc.Bytes())))
-		}
-	}
-	return out
 }
 
 func printable(out target.Output) AgentOutput {

@@ -76,30 +76,46 @@ func (w *world) auditFor(ctx context.Context) (auditEvent, error) {
 // findAudit looks for the event of requestID in the audit log at path,
 // reading from offset from: where the log ended before the call.
 func findAudit(path string, from int64, requestID string) (auditEvent, bool, error) {
+	lines, err := AuditEvents(path, from, requestID)
+	if err != nil || len(lines) == 0 {
+		return auditEvent{}, false, err
+	}
+	var ev auditEvent
+	if err := json.Unmarshal(lines[0], &ev); err != nil {
+		return auditEvent{}, false, fmt.Errorf("audit event of %s: %w", requestID, err)
+	}
+	return ev, true, nil
+}
+
+// AuditEvents returns the events of requestID in the JSON Lines audit log
+// at path, reading from offset from (0 for the whole log) and at most
+// 64 MiB. A log that does not exist yet holds no event; a line that is not
+// JSON is passed over.
+func AuditEvents(path string, from int64, requestID string) ([]json.RawMessage, error) {
 	f, err := os.Open(path)
 	if errors.Is(err, os.ErrNotExist) {
-		return auditEvent{}, false, nil
+		return nil, nil
 	}
 	if err != nil {
-		return auditEvent{}, false, fmt.Errorf("open audit log: %w", err)
+		return nil, fmt.Errorf("open audit log: %w", err)
 	}
 	defer f.Close()
 	if _, err := f.Seek(from, io.SeekStart); err != nil {
-		return auditEvent{}, false, fmt.Errorf("seek audit log: %w", err)
+		return nil, fmt.Errorf("seek audit log: %w", err)
 	}
+	var out []json.RawMessage
 	sc := bufio.NewScanner(io.LimitReader(f, maxAuditBytes))
 	sc.Buffer(make([]byte, 0, 4<<10), 4<<20)
 	for sc.Scan() {
 		line := bytes.TrimSpace(sc.Bytes())
-		var ev auditEvent
-		if len(line) == 0 || json.Unmarshal(line, &ev) != nil {
-			continue
+		var ev struct {
+			RequestID string `json:"request_id"`
 		}
-		if ev.RequestID == requestID {
-			return ev, true, nil
+		if len(line) > 0 && json.Unmarshal(line, &ev) == nil && ev.RequestID == requestID {
+			out = append(out, bytes.Clone(line))
 		}
 	}
-	return auditEvent{}, false, sc.Err()
+	return out, sc.Err()
 }
 
 type gateRecord struct{ Gate, Reason string }

@@ -3,7 +3,6 @@ package steps
 import (
 	"bytes"
 	"fmt"
-	"regexp"
 	"strings"
 	"time"
 
@@ -13,9 +12,6 @@ import (
 	"github.com/toolcert/toolcert/gate"
 	"github.com/toolcert/toolcert/reports"
 )
-
-// requestIDPattern is the protocol's pattern for the adapter's request_id.
-var requestIDPattern = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_.]{7,63}$`)
 
 // agentLimits bound how the harness parses the agent-visible body.
 var agentLimits = gate.Limits{MaxBytes: 1 << 20, MaxDepth: 64}
@@ -131,8 +127,8 @@ func (w *world) ownRequestID() error {
 		return err
 	}
 	id := env.str("request_id")
-	if !requestIDPattern.MatchString(id) {
-		return w.note(reports.EvidenceMismatch, "request_id %q does not match %s", id, requestIDPattern)
+	if !gate.RequestIDPattern.MatchString(id) {
+		return w.note(reports.EvidenceMismatch, "request_id %q does not match %s", id, gate.RequestIDPattern)
 	}
 	for _, rt := range w.routes {
 		for _, r := range rt.seq {
