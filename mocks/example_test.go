@@ -184,16 +184,24 @@ func ExampleUpstream_Close() {
 	if err := u.Program("GET", "/slow", mocks.Response{Fault: mocks.Fault{DelayHeaders: time.Hour}}); err != nil {
 		log.Fatal(err)
 	}
-	done := make(chan struct{})
+	fetched := make(chan error, 1)
 	go func() {
-		defer close(done)
-		fetch(u.URL() + "/slow")
+		c := &http.Client{Timeout: 5 * time.Second}
+		resp, err := c.Get(u.URL() + "/slow")
+		if err == nil {
+			resp.Body.Close()
+		}
+		fetched <- err
 	}()
 	for i := 0; i < 5000 && len(u.Journal()) == 0; i++ {
 		time.Sleep(time.Millisecond) // wait for the request to arrive
 	}
-	fmt.Println(u.Close()) // the delayed handler wakes and closes its connection
-	<-done
+	closeErr := u.Close() // the delayed handler wakes and closes its connection
+	fetchErr := <-fetched
+	fmt.Println(closeErr)
+	if fetchErr != nil {
+		fmt.Println("error")
+	}
 	// Output:
 	// <nil>
 	// error
