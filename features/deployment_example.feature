@@ -7,10 +7,10 @@ Feature: The deployment that turned into advice (R17, R14)
   Scenario: the state object with a recovery message and maintenance flag is rejected
     Given the upstream answers GET /deployments/staging with fixture "deploy_status/rejects/state_object_maintenance.json"
     When the agent calls "deploy_status" with {"environment": "staging"}
-    Then the agent sees the failure INVALID_RESPONSE, not retryable
-    And no canary reaches the agent
-    And the agent's output does not contain "healthy"
+    Then the agent's output does not contain "healthy"
     And the agent's output does not contain "maintenance"
+    And the agent sees the failure INVALID_RESPONSE, not retryable
+    And no canary reaches the agent
     And the audit records gate "schema" for that request, with the sha256 of the served body
 
   Scenario: the same deployment before the change is accepted

@@ -78,15 +78,16 @@ func tail(s string, n int) string {
 	return "…" + s[len(s)-n:]
 }
 
-func agentSteps(sc *godog.ScenarioContext) {
-	sc.Step(`^the agent calls "([^"]*)" with (\{.*\})$`, func(ctx context.Context, tool, args string) error {
+// agentSteps registers the When steps: the agent calls a tool.
+func agentSteps(r *registrar) {
+	r.act(`^the agent calls "([^"]*)" with (\{.*\})$`, func(ctx context.Context, tool, args string) error {
 		w, err := from(ctx)
 		if err != nil {
 			return err
 		}
 		return w.callTool(ctx, tool, []byte(args))
 	})
-	sc.Step(`^the agent calls "([^"]*)" with:$`, func(ctx context.Context, tool string, doc *godog.DocString) error {
+	r.act(`^the agent calls "([^"]*)" with:$`, func(ctx context.Context, tool string, doc *godog.DocString) error {
 		w, err := from(ctx)
 		if err != nil {
 			return err

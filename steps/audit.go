@@ -11,7 +11,6 @@ import (
 	"os"
 	"time"
 
-	"github.com/cucumber/godog"
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/toolcert/toolcert/reports"
@@ -120,7 +119,9 @@ func AuditEvents(path string, from int64, requestID string) ([]json.RawMessage, 
 
 type gateRecord struct{ Gate, Reason string }
 
-func (w *world) auditGate(ctx context.Context, gate, reason, withSHA string) error {
+// auditGate checks the gate (and reason, when one is given) of the audit
+// event of the agent's request; withSHA also checks its raw_sha256.
+func (w *world) auditGate(ctx context.Context, gate, reason string, withSHA bool) error {
 	ev, err := w.auditFor(ctx)
 	if err != nil {
 		return err
@@ -138,7 +139,7 @@ func (w *world) auditGate(ctx context.Context, gate, reason, withSHA string) err
 			Message: "the audit records another gate or reason", Diff: diff})
 		return fmt.Errorf("the audit records another gate or reason (-want +got):\n%s", diff)
 	}
-	if withSHA == "" {
+	if !withSHA {
 		return nil
 	}
 	return w.auditSHA(ev)
@@ -173,23 +174,33 @@ func (w *world) auditAttemptsMatchJournal(ctx context.Context) error {
 	return w.auditAttempts(ctx, len(w.lane.Upstream.Journal()))
 }
 
-func auditSteps(sc *godog.ScenarioContext) {
-	sc.Step(`^the audit records gate "([^"]+)"(?: and reason "([^"]+)")? for that request(, with the sha256 of the served body)?$`,
-		func(ctx context.Context, gate, reason, sha string) error {
-			w, err := from(ctx)
-			if err != nil {
-				return err
-			}
-			return w.auditGate(ctx, gate, reason, sha)
-		})
-	sc.Step(`^the audit records (\d+) attempts?$`, func(ctx context.Context, n int) error {
+// auditSteps registers the Then steps that read the target's audit log.
+// The gate step comes twice, with and without the sha256 clause, so that
+// each assertion is its own definition.
+func auditSteps(r *registrar) {
+	const gateStep = `^the audit records gate "([^"]+)"(?: and reason "([^"]+)")? for that request`
+	r.assert(gateStep+`$`, func(ctx context.Context, gate, reason string) error {
+		w, err := from(ctx)
+		if err != nil {
+			return err
+		}
+		return w.auditGate(ctx, gate, reason, false)
+	})
+	r.assert(gateStep+`, with the sha256 of the served body$`, func(ctx context.Context, gate, reason string) error {
+		w, err := from(ctx)
+		if err != nil {
+			return err
+		}
+		return w.auditGate(ctx, gate, reason, true)
+	})
+	r.assert(`^the audit records (\d+) attempts?$`, func(ctx context.Context, n int) error {
 		w, err := from(ctx)
 		if err != nil {
 			return err
 		}
 		return w.auditAttempts(ctx, n)
 	})
-	sc.Step(`^the audit records as many attempts as the upstream received requests$`, func(ctx context.Context) error {
+	r.assert(`^the audit records as many attempts as the upstream received requests$`, func(ctx context.Context) error {
 		w, err := from(ctx)
 		if err != nil {
 			return err

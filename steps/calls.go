@@ -175,8 +175,8 @@ func (w *world) auditDecision(ctx context.Context, decision, reason string) erro
 }
 
 // receivedOn checks the requests the upstream received on one route, and
-// with key that each carried the approval as its Idempotency-Key.
-func (w *world) receivedOn(n int, method, path, key string) error {
+// withKey that each carried the approval as its Idempotency-Key.
+func (w *world) receivedOn(n int, method, path string, withKey bool) error {
 	got := 0
 	var entries []mocks.Entry
 	for _, e := range w.lane.Upstream.Journal() {
@@ -188,7 +188,7 @@ func (w *world) receivedOn(n int, method, path, key string) error {
 	if got != n {
 		return w.note(reports.EvidenceJournal, "the upstream received %d request(s) to %s %s, want %d", got, method, path, n)
 	}
-	if key == "" {
+	if !withKey {
 		return nil
 	}
 	for _, e := range entries {
@@ -199,54 +199,66 @@ func (w *world) receivedOn(n int, method, path, key string) error {
 	return nil
 }
 
-func callSteps(sc *godog.ScenarioContext) {
+// callSteps registers the steps of the call side: sessions, raw and cut
+// calls, approvals and what they leave in the audit log and the journal.
+func callSteps(r *registrar) {
 	const req = `(GET|POST|PUT|PATCH|DELETE) (\S+)`
-	sc.Step(`^the agent's session is "([^"]*)"$`, on(func(w *world, token string) error {
+	r.arrange(`^the agent's session is "([^"]*)"$`, on(func(w *world, token string) error {
 		w.session = token
 		return nil
 	}))
-	sc.Step(`^the agent calls "([^"]*)" again with (\{.*\}) and the approval$`, func(ctx context.Context, tool, args string) error {
+	r.act(`^the agent calls "([^"]*)" again with (\{.*\}) and the approval$`, func(ctx context.Context, tool, args string) error {
 		w, err := from(ctx)
 		if err != nil {
 			return err
 		}
 		return w.callWithApproval(ctx, tool, args)
 	})
-	sc.Step(`^the agent calls "([^"]*)" with the raw body:$`, func(ctx context.Context, tool string, doc *godog.DocString) error {
+	r.act(`^the agent calls "([^"]*)" with the raw body:$`, func(ctx context.Context, tool string, doc *godog.DocString) error {
 		w, err := from(ctx)
 		if err != nil {
 			return err
 		}
 		return w.callRaw(ctx, tool, []byte(strings.TrimSpace(doc.Content)))
 	})
-	sc.Step(`^the agent's call to "([^"]*)" with (\{.*\}) is cut before its last byte$`, func(ctx context.Context, tool, args string) error {
+	r.act(`^the agent's call to "([^"]*)" with (\{.*\}) is cut before its last byte$`, func(ctx context.Context, tool, args string) error {
 		w, err := from(ctx)
 		if err != nil {
 			return err
 		}
 		return w.callCut(ctx, tool, args)
 	})
-	sc.Step(`^the agent sees the call pending approval$`, on((*world).seesPending))
-	sc.Step(`^a human (approves|refuses) the pending call$`, func(ctx context.Context, verb string) error {
+	r.assert(`^the agent sees the call pending approval$`, on((*world).seesPending))
+	// A human's answer is an act, not an assertion: like the agent's call it
+	// is a request to the target that the scenario's later Then steps judge.
+	// It fails only when the answer cannot be given (no pending approval, the
+	// endpoint does not answer 200 with that status), as a call fails when
+	// it cannot be made.
+	r.act(`^a human (approves|refuses) the pending call$`, func(ctx context.Context, verb string) error {
 		w, err := from(ctx)
 		if err != nil {
 			return err
 		}
 		return w.decideApproval(ctx, verb)
 	})
-	sc.Step(`^the approval expires$`, func(ctx context.Context) error {
+	r.arrange(`^the approval expires$`, func(ctx context.Context) error {
 		w, err := from(ctx)
 		if err != nil {
 			return err
 		}
 		return w.approvalExpires(ctx)
 	})
-	sc.Step(`^the audit records the decision "(allow|deny|ask)" with reason "([^"]+)"$`, func(ctx context.Context, decision, reason string) error {
+	r.assert(`^the audit records the decision "(allow|deny|ask)" with reason "([^"]+)"$`, func(ctx context.Context, decision, reason string) error {
 		w, err := from(ctx)
 		if err != nil {
 			return err
 		}
 		return w.auditDecision(ctx, decision, reason)
 	})
-	sc.Step(`^the upstream received (\d+) requests? to `+req+`( with the approval as idempotency key)?$`, on((*world).receivedOn))
+	r.assert(`^the upstream received (\d+) requests? to `+req+`$`, on(func(w *world, n int, m, p string) error {
+		return w.receivedOn(n, m, p, false)
+	}))
+	r.assert(`^the upstream received (\d+) requests? to `+req+` with the approval as idempotency key$`, on(func(w *world, n int, m, p string) error {
+		return w.receivedOn(n, m, p, true)
+	}))
 }

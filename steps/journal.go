@@ -1,10 +1,6 @@
 package steps
 
-import (
-	"github.com/cucumber/godog"
-
-	"github.com/toolcert/toolcert/reports"
-)
+import "github.com/toolcert/toolcert/reports"
 
 func (w *world) requests() int { return len(w.lane.Upstream.Journal()) }
 
@@ -64,10 +60,11 @@ func (w *world) stoppedReading() error {
 	return nil
 }
 
-func journalSteps(sc *godog.ScenarioContext) {
-	sc.Step(`^the upstream received (\d+) requests?$`, on((*world).received))
-	sc.Step(`^the upstream received no request$`, on((*world).receivedNone))
-	sc.Step(`^the upstream received exactly the adapter's attempt budget of requests$`, on((*world).receivedBudget))
-	sc.Step(`^the upstream received at most the adapter's attempt budget of requests$`, on((*world).receivedAtMostBudget))
-	sc.Step(`^the adapter stopped reading before the end of the body$`, on((*world).stoppedReading))
+// journalSteps registers the Then steps that read the mock upstream's journal.
+func journalSteps(r *registrar) {
+	r.assert(`^the upstream received (\d+) requests?$`, on((*world).received))
+	r.assert(`^the upstream received no request$`, on((*world).receivedNone))
+	r.assert(`^the upstream received exactly the adapter's attempt budget of requests$`, on((*world).receivedBudget))
+	r.assert(`^the upstream received at most the adapter's attempt budget of requests$`, on((*world).receivedAtMostBudget))
+	r.assert(`^the adapter stopped reading before the end of the body$`, on((*world).stoppedReading))
 }

@@ -6,8 +6,6 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/cucumber/godog"
-
 	"github.com/toolcert/toolcert/canary"
 	"github.com/toolcert/toolcert/reports"
 	"github.com/toolcert/toolcert/target"
@@ -97,6 +95,7 @@ func (w *world) leakedBefore() error {
 	return nil
 }
 
-func leakSteps(sc *godog.ScenarioContext) {
-	sc.Step(`^no canary reaches the agent$`, on((*world).noCanary))
+// leakSteps registers the Then step that scans for every planted canary.
+func leakSteps(r *registrar) {
+	r.assert(`^no canary reaches the agent$`, on((*world).noCanary))
 }

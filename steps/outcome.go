@@ -168,12 +168,13 @@ func (w *world) withinBudget() error {
 	return nil
 }
 
-func outcomeSteps(sc *godog.ScenarioContext) {
-	sc.Step(`^the agent sees the failure (NOT_FOUND|UPSTREAM_UNAVAILABLE|INVALID_RESPONSE|DENIED), (not retryable|retryable)$`, on((*world).seesFailure))
-	sc.Step(`^the agent sees success with data:$`, on((*world).seesSuccess))
-	sc.Step(`^the agent's request_id is its own$`, on((*world).ownRequestID))
-	sc.Step(`^the agent's output does not contain "([^"]+)"$`, on((*world).doesNotContain))
-	sc.Step(`^the agent got its answer within the adapter's time budget$`, on((*world).withinBudget))
+// outcomeSteps registers the Then steps that judge what the agent saw.
+func outcomeSteps(r *registrar) {
+	r.assert(`^the agent sees the failure (NOT_FOUND|UPSTREAM_UNAVAILABLE|INVALID_RESPONSE|DENIED), (not retryable|retryable)$`, on((*world).seesFailure))
+	r.assert(`^the agent sees success with data:$`, on((*world).seesSuccess))
+	r.assert(`^the agent's request_id is its own$`, on((*world).ownRequestID))
+	r.assert(`^the agent's output does not contain "([^"]+)"$`, on((*world).doesNotContain))
+	r.assert(`^the agent got its answer within the adapter's time budget$`, on((*world).withinBudget))
 }
 
 // oneLine folds a multi-line message (a validator's, say) into one line,

@@ -40,14 +40,7 @@ func Register(sc *godog.ScenarioContext, s *Suite) {
 			MustNotReach: w.mustNotReach, BlockedRequests: w.blockedRequests}
 		return ctx, leakErr
 	})
-	upstreamSteps(sc)
-	agentSteps(sc)
-	outcomeSteps(sc)
-	leakSteps(sc)
-	auditSteps(sc)
-	journalSteps(sc)
-	variantSteps(sc)
-	callSteps(sc)
+	registerSteps(&registrar{sc: sc})
 }
 
 // Result returns the record of the finished scenario whose context is ctx:

@@ -151,62 +151,64 @@ func (w *world) program() error {
 }
 
 // upstreamSteps registers the Given steps that program the mock upstream.
-func upstreamSteps(sc *godog.ScenarioContext) {
+func upstreamSteps(r *registrar) {
 	const req = `(GET|POST|PUT|PATCH|DELETE) (\S+)`
-	sc.Step(`^the upstream answers `+req+` with fixture "([^"]+)"$`, on(func(w *world, m, p, name string) error {
+	r.arrange(`^the upstream answers `+req+` with fixture "([^"]+)"$`, on(func(w *world, m, p, name string) error {
 		return w.answerFixture(m, p, http.StatusOK, name)
 	}))
-	sc.Step(`^the upstream answers `+req+` with status (\d{3}) and fixture "([^"]+)"$`, on(func(w *world, m, p string, status int, name string) error {
+	r.arrange(`^the upstream answers `+req+` with status (\d{3}) and fixture "([^"]+)"$`, on(func(w *world, m, p string, status int, name string) error {
 		return w.answerFixture(m, p, status, name)
 	}))
-	sc.Step(`^the upstream answers `+req+` with:$`, on(func(w *world, m, p string, doc *godog.DocString) error {
+	r.arrange(`^the upstream answers `+req+` with:$`, on(func(w *world, m, p string, doc *godog.DocString) error {
 		return w.answerDoc(m, p, http.StatusOK, doc, "application/json")
 	}))
-	sc.Step(`^the upstream answers `+req+` with status (\d{3}) and:$`, on(func(w *world, m, p string, status int, doc *godog.DocString) error {
+	r.arrange(`^the upstream answers `+req+` with status (\d{3}) and:$`, on(func(w *world, m, p string, status int, doc *godog.DocString) error {
 		return w.answerDoc(m, p, status, doc, "application/json")
 	}))
-	sc.Step(`^the upstream answers `+req+` with text:$`, on(func(w *world, m, p string, doc *godog.DocString) error {
+	r.arrange(`^the upstream answers `+req+` with text:$`, on(func(w *world, m, p string, doc *godog.DocString) error {
 		return w.answerDoc(m, p, http.StatusOK, doc, "text/plain; charset=utf-8")
 	}))
-	sc.Step(`^the upstream answers `+req+` with status (\d{3})$`, on(func(w *world, m, p string, status int) error {
+	r.arrange(`^the upstream answers `+req+` with status (\d{3})$`, on(func(w *world, m, p string, status int) error {
 		w.answerErrorPage(m, p, status, 1)
 		return nil
 	}))
-	sc.Step(`^the upstream answers `+req+` with status (\d{3}) and an HTML page$`, on(func(w *world, m, p string, status int) error {
+	r.arrange(`^the upstream answers `+req+` with status (\d{3}) and an HTML page$`, on(func(w *world, m, p string, status int) error {
 		w.answerErrorPage(m, p, status, 1)
 		return nil
 	}))
-	sc.Step(`^the upstream first fails (\d+) times? with status (\d{3}) on `+req+`$`, on(func(w *world, times, status int, m, p string) error {
+	r.arrange(`^the upstream first fails (\d+) times? with status (\d{3}) on `+req+`$`, on(func(w *world, times, status int, m, p string) error {
 		w.answerErrorPage(m, p, status, times)
 		return nil
 	}))
-	sc.Step(`^the upstream resets the connection on `+req+`$`, on(func(w *world, m, p string) error {
+	r.arrange(`^the upstream resets the connection on `+req+`$`, on(func(w *world, m, p string) error {
 		w.answer(m, p, mocks.Response{Fault: mocks.Fault{Reset: true}})
 		return nil
 	}))
-	sc.Step(`^the upstream closes the connection without answering `+req+`$`, on(func(w *world, m, p string) error {
+	r.arrange(`^the upstream closes the connection without answering `+req+`$`, on(func(w *world, m, p string) error {
 		w.answer(m, p, mocks.Response{Fault: mocks.Fault{Empty: true}})
 		return nil
 	}))
-	generatedSteps(sc, req)
-	modifierSteps(sc)
+	generatedSteps(r, req)
+	modifierSteps(r)
 }
 
-func generatedSteps(sc *godog.ScenarioContext, req string) {
-	sc.Step(`^the upstream answers `+req+` with a body one byte past the adapter's byte limit$`, on(func(w *world, m, p string) error {
+// generatedSteps registers the Given steps whose bodies the harness makes
+// from the adapter's profile or a size.
+func generatedSteps(r *registrar, req string) {
+	r.arrange(`^the upstream answers `+req+` with a body one byte past the adapter's byte limit$`, on(func(w *world, m, p string) error {
 		w.answer(m, p, withType(mocks.Response{Generate: w.suite.Profile.MaxBytes + 1}, "application/json"))
 		return nil
 	}))
-	sc.Step(`^the upstream answers `+req+` with a generated body of (\d+) bytes$`, on(func(w *world, m, p string, n int64) error {
+	r.arrange(`^the upstream answers `+req+` with a generated body of (\d+) bytes$`, on(func(w *world, m, p string, n int64) error {
 		w.answer(m, p, withType(mocks.Response{Generate: n}, "application/json"))
 		return nil
 	}))
-	sc.Step(`^the upstream answers `+req+` with a document nested one level past the adapter's depth limit$`, on(func(w *world, m, p string) error {
+	r.arrange(`^the upstream answers `+req+` with a document nested one level past the adapter's depth limit$`, on(func(w *world, m, p string) error {
 		body := nested(w.suite.Profile.MaxDepth+1, w.canaries.New("body, innermost value of a too-deep document"))
 		w.answer(m, p, withType(mocks.Response{Body: body}, "application/json"))
 		return nil
 	}))
-	sc.Step(`^the upstream answers `+req+` with a review whose reviewer is (\d+) characters long$`, on(func(w *world, m, p string, n int) error {
+	r.arrange(`^the upstream answers `+req+` with a review whose reviewer is (\d+) characters long$`, on(func(w *world, m, p string, n int) error {
 		c := w.canaries.New("body /reviewed_by (overlong)")
 		reviewer := c + strings.Repeat("x", max(n-len(c), 0))
 		body := fmt.Appendf(nil, `{"change_id": "CR-1042", "decision": "approved", "reviewed_by": %q}`+"\n", reviewer)
@@ -215,37 +217,39 @@ func generatedSteps(sc *godog.ScenarioContext, req string) {
 	}))
 }
 
-func modifierSteps(sc *godog.ScenarioContext) {
-	sc.Step(`^the upstream adds the property "([^"]+)" carrying a canary$`, on(func(w *world, name string) error {
+// modifierSteps registers the Given steps that change the response
+// programmed last: planted properties, headers, timing and cuts.
+func modifierSteps(r *registrar) {
+	r.arrange(`^the upstream adds the property "([^"]+)" carrying a canary$`, on(func(w *world, name string) error {
 		return w.addProperty(name, "")
 	}))
-	sc.Step(`^the upstream adds the property "([^"]+)" carrying a canary at "([^"]*)"$`, on(func(w *world, name, pointer string) error {
+	r.arrange(`^the upstream adds the property "([^"]+)" carrying a canary at "([^"]*)"$`, on(func(w *world, name, pointer string) error {
 		return w.addProperty(name, pointer)
 	}))
-	sc.Step(`^the upstream adds a property named by a canary$`, on(func(w *world) error {
+	r.arrange(`^the upstream adds a property named by a canary$`, on(func(w *world) error {
 		return w.addCanaryNamedProperty()
 	}))
-	sc.Step(`^the upstream sets the header "([^"]+)" to a canary$`, on(func(w *world, name string) error {
+	r.arrange(`^the upstream sets the header "([^"]+)" to a canary$`, on(func(w *world, name string) error {
 		return w.setHeaderCanary(name)
 	}))
-	sc.Step(`^the upstream sets the header "([^"]+)" to "([^"]*)"$`, on(func(w *world, name, value string) error {
+	r.arrange(`^the upstream sets the header "([^"]+)" to "([^"]*)"$`, on(func(w *world, name, value string) error {
 		return w.setHeader(name, value)
 	}))
-	sc.Step(`^the upstream waits (\S+) before sending headers$`, on(func(w *world, d string) error {
+	r.arrange(`^the upstream waits (\S+) before sending headers$`, on(func(w *world, d string) error {
 		v, err := time.ParseDuration(d)
 		if err != nil {
 			return fmt.Errorf("wait: %w", err)
 		}
 		return w.delay(v)
 	}))
-	sc.Step(`^the upstream dribbles the body (\d+) bytes? every (\S+)$`, on(func(w *world, n int, every string) error {
+	r.arrange(`^the upstream dribbles the body (\d+) bytes? every (\S+)$`, on(func(w *world, n int, every string) error {
 		v, err := time.ParseDuration(every)
 		if err != nil {
 			return fmt.Errorf("dribble: %w", err)
 		}
 		return w.dribble(n, v)
 	}))
-	sc.Step(`^the upstream cuts the body after (\d+) bytes and closes$`, on(func(w *world, n int64) error {
+	r.arrange(`^the upstream cuts the body after (\d+) bytes and closes$`, on(func(w *world, n int64) error {
 		return w.cut(n)
 	}))
 }

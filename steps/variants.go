@@ -8,8 +8,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/cucumber/godog"
-
 	"github.com/toolcert/toolcert/corpus"
 	"github.com/toolcert/toolcert/mocks"
 	"github.com/toolcert/toolcert/reports"
@@ -175,7 +173,7 @@ func (w *world) expect(ctx context.Context, e variant.Expect) []error {
 		check(w.seesFailure(e.Code, retry))
 	}
 	if w.lane.AuditFile != "" && len(errs) == 0 && e.Gate != "" {
-		check(w.auditGate(ctx, e.Gate, e.Reason, ""))
+		check(w.auditGate(ctx, e.Gate, e.Reason, false))
 	}
 	check(w.receivedAtMostBudget())
 	return errs
@@ -198,15 +196,17 @@ func requestPath(t *corpus.Tool, args map[string]string) string {
 	return t.Request.URLPath(esc)
 }
 
-func variantSteps(sc *godog.ScenarioContext) {
-	sc.Step(`^every generated variant of "([^"]+)" is handled as expected without leaking$`, func(ctx context.Context, selector string) error {
+// variantSteps registers the Then steps that run generated variants: each
+// serves a variant, calls the target and checks the outcome it expects.
+func variantSteps(r *registrar) {
+	r.assert(`^every generated variant of "([^"]+)" is handled as expected without leaking$`, func(ctx context.Context, selector string) error {
 		w, err := from(ctx)
 		if err != nil {
 			return err
 		}
 		return w.runVariants(ctx, selector)
 	})
-	sc.Step(`^the generated variant "([^"]+)" is handled as expected without leaking$`, func(ctx context.Context, id string) error {
+	r.assert(`^the generated variant "([^"]+)" is handled as expected without leaking$`, func(ctx context.Context, id string) error {
 		w, err := from(ctx)
 		if err != nil {
 			return err

@@ -22,11 +22,15 @@ type mutant struct {
 	options  func(cfg reference.Config) []reference.Option
 }
 
-// mutants returns the table of mutants by name: the read side's, then the
-// call side's ([callMutants]).
+// mutants returns the table of mutants by name: the read side's, the
+// fetch's ([fetchMutants]), the audit's ([auditMutants]), the call side's
+// ([callMutants]) and the excerpt header ([excerptMutant]).
 func mutants() map[string]mutant {
 	m := readMutants()
+	maps.Copy(m, fetchMutants())
+	maps.Copy(m, auditMutants())
 	maps.Copy(m, callMutants())
+	m["upstream-excerpt-in-header"] = excerptMutant()
 	return m
 }
 

@@ -20,9 +20,12 @@ var now = time.Date(2026, 11, 29, 16, 0, 0, 0, time.UTC)
 func TestNames(t *testing.T) {
 	want := []string{
 		"additional-properties-ignored", "approval-reusable", "arguments-not-rebound", "ask-executes",
-		"case-insensitive-tool", "duplicate-last-wins", "freshness-unchecked", "grant-not-checked",
-		"model-account-trusted", "no-allowlist", "no-byte-limit", "partial-stream-acted-on",
-		"unbounded-retries", "upstream-message-forwarded", "upstream-request-id-echoed", "validator-text-in-error",
+		"audit-counts-one-attempt", "audit-one-reason", "audit-without-body-hash", "case-insensitive-tool", "deadline-per-attempt",
+		"duplicate-last-wins", "freshness-unchecked", "grant-not-checked", "model-account-trusted", "no-allowlist",
+		"no-byte-limit", "no-idempotency-key", "no-retry", "order-refetched", "partial-stream-acted-on",
+		"reads-whole-body", "retries-client-errors", "retry-off-by-one", "unbounded-retries",
+		"upstream-excerpt-in-header", "upstream-message-forwarded", "upstream-request-id-echoed",
+		"validator-text-in-error",
 	}
 	if diff := cmp.Diff(want, Names()); diff != "" {
 		t.Errorf("Names (-want +got):\n%s", diff)

@@ -26,7 +26,7 @@ type Adapter struct {
 	fetcher   Fetcher
 	closers   []io.Closer
 	audit     *gate.AuditLog
-	mux       *http.ServeMux
+	handler   http.Handler // the mux, wrapped by the middleware option
 	maxInput  int64
 }
 
@@ -75,10 +75,11 @@ func New(cfg Config, opts ...Option) (*Adapter, error) {
 		f := gate.NewFetcher(FetcherOptions(cfg)...)
 		a.fetcher, a.closers = f, append(a.closers, f)
 	}
-	a.mux = http.NewServeMux()
-	a.mux.HandleFunc("POST /v1/tools/{tool}/invoke", a.handleInvoke)
-	a.mux.HandleFunc("POST /v1/approvals/{id}", a.handleApproval)
-	a.mux.HandleFunc("GET /healthz", handleHealth)
+	mux := http.NewServeMux()
+	mux.HandleFunc("POST /v1/tools/{tool}/invoke", a.handleInvoke)
+	mux.HandleFunc("POST /v1/approvals/{id}", a.handleApproval)
+	mux.HandleFunc("GET /healthz", handleHealth)
+	a.handler = s.middleware(mux)
 	return a, nil
 }
 
@@ -104,7 +105,7 @@ func (a *Adapter) Config() Config { return a.cfg }
 
 // ServeHTTP routes the agent's request.
 func (a *Adapter) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	a.mux.ServeHTTP(w, r)
+	a.handler.ServeHTTP(w, r)
 }
 
 // Close closes the audit file and the fetcher the adapter opened.

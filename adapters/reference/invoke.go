@@ -17,6 +17,7 @@ func (a *Adapter) handleInvoke(w http.ResponseWriter, r *http.Request) {
 	ev := gate.Event{RequestID: gate.NewRequestID(), Tool: unknownTool, AdapterVersion: a.cfg.Version}
 	status, body := a.invoke(r, &ev)
 	ev.Time = a.cfg.Now()
+	a.s.auditEvent(&ev)
 	_ = a.audit.Write(ev) // the agent's answer does not depend on the operator's log
 	writeJSON(w, status, body)
 }

@@ -56,6 +56,10 @@ type settings struct {
 	approvals  func(ttl time.Duration, now func() time.Time) ApprovalStore
 	account    func(args map[string]any, s gate.Session) string
 	repairBody func(raw []byte) []byte
+
+	// the agent-facing handler and the audit
+	middleware func(http.Handler) http.Handler
+	auditEvent func(*gate.Event)
 }
 
 // defaultSettings returns the reference stages.
@@ -73,7 +77,9 @@ func defaultSettings() settings {
 		approvals: func(ttl time.Duration, now func() time.Time) ApprovalStore {
 			return gate.NewApprovals(ttl, now)
 		},
-		account: func(_ map[string]any, s gate.Session) string { return s.Account },
+		account:    func(_ map[string]any, s gate.Session) string { return s.Account },
+		middleware: func(h http.Handler) http.Handler { return h },
+		auditEvent: func(*gate.Event) {},
 	}
 }
 
@@ -175,6 +181,19 @@ func WithAccountFrom(account func(args map[string]any, s gate.Session) string) O
 // none; such a body is DENIED).
 func WithBodyRepair(repair func(raw []byte) []byte) Option {
 	return func(s *settings) { s.repairBody = repair }
+}
+
+// WithMiddleware wraps the adapter's agent-facing handler (default: none).
+// The request's context reaches the Fetcher, so a middleware and a Fetcher
+// may share per-call state through it.
+func WithMiddleware(wrap func(http.Handler) http.Handler) Option {
+	return func(s *settings) { s.middleware = wrap }
+}
+
+// WithAuditEdit changes each audit event just before it is written
+// (default: unchanged).
+func WithAuditEdit(edit func(*gate.Event)) Option {
+	return func(s *settings) { s.auditEvent = edit }
 }
 
 // FetcherOptions returns the gate.Fetcher options that apply cfg's limits:

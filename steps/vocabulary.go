@@ -1,0 +1,72 @@
+package steps
+
+import "github.com/cucumber/godog"
+
+// Kind says what a step does in a scenario.
+type Kind string
+
+// The kinds of step. Only an Assert step checks an outcome of the target;
+// Arrange and Act steps fail only when the scenario cannot be set up or the
+// call cannot be made as written.
+const (
+	Arrange Kind = "arrange" // programs the mock upstream or the session (Given)
+	Act     Kind = "act"     // makes the agent call (When)
+	Assert  Kind = "assert"  // checks an outcome; it can fail the scenario (Then)
+)
+
+// Definition is one step of toolcert's vocabulary: the regular expression
+// a step's text must match, anchored at both ends, and what the step does.
+type Definition struct {
+	Pattern string
+	Kind    Kind
+}
+
+// Vocabulary returns every step toolcert registers, in registration order:
+// the steps Register adds to each scenario, each with its kind. Each call
+// returns a new slice the caller may keep or change.
+func Vocabulary() []Definition {
+	var defs []Definition
+	registerSteps(&registrar{defs: &defs})
+	return defs
+}
+
+// registrar registers steps with godog, when it has a scenario context, and
+// lists them with their kind, when it has a list. The *Steps functions take
+// one so that what a scenario runs and what Vocabulary lists cannot drift.
+type registrar struct {
+	sc   *godog.ScenarioContext // nil when only listing
+	defs *[]Definition          // nil when only registering
+}
+
+// arrange adds a step that programs the mock upstream or the session.
+func (r *registrar) arrange(pattern string, handler any) { r.add(Arrange, pattern, handler) }
+
+// act adds a step that makes a call to the target.
+func (r *registrar) act(pattern string, handler any) { r.add(Act, pattern, handler) }
+
+// assert adds a step that checks an outcome.
+func (r *registrar) assert(pattern string, handler any) { r.add(Assert, pattern, handler) }
+
+// add registers handler for pattern with godog's keyword-agnostic Step
+// (features use And after any keyword) and lists the definition.
+func (r *registrar) add(kind Kind, pattern string, handler any) {
+	if r.sc != nil {
+		r.sc.Step(pattern, handler)
+	}
+	if r.defs != nil {
+		*r.defs = append(*r.defs, Definition{Pattern: pattern, Kind: kind})
+	}
+}
+
+// registerSteps runs every *Steps function with r, in the order Register
+// has always used: it is the order godog tries the patterns in.
+func registerSteps(r *registrar) {
+	upstreamSteps(r)
+	agentSteps(r)
+	outcomeSteps(r)
+	leakSteps(r)
+	auditSteps(r)
+	journalSteps(r)
+	variantSteps(r)
+	callSteps(r)
+}
