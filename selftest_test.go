@@ -11,7 +11,6 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/toolcert/toolcert"
-	"github.com/toolcert/toolcert/adapters/mutant"
 	"github.com/toolcert/toolcert/adapters/reference"
 	"github.com/toolcert/toolcert/corpus"
 	"github.com/toolcert/toolcert/reports"
@@ -58,97 +57,6 @@ func TestReferencePassesEverything(t *testing.T) {
 		if res.Summary.Scenarios < 60 || res.Summary.Leaks != 0 {
 			t.Errorf("run %d: summary %+v, want at least 60 scenarios and no leak", i+1, res.Summary)
 		}
-	}
-}
-
-// catches names, for each mutant, the features that must catch it: each of
-// them must have at least one failing scenario when run against the mutant.
-var catches = map[string][]string{
-	"approval-reusable":             {"features/calls_approvals.feature"},
-	"arguments-not-rebound":         {"features/calls_approvals.feature"},
-	"ask-executes":                  {"features/calls_approvals.feature"},
-	"case-insensitive-tool":         {"features/calls_authorization.feature"},
-	"grant-not-checked":             {"features/calls_authorization.feature", "features/calls_approvals.feature"},
-	"model-account-trusted":         {"features/calls_refund.feature"},
-	"no-allowlist":                  {"features/calls_authorization.feature"},
-	"partial-stream-acted-on":       {"features/calls_refund.feature"},
-	"additional-properties-ignored": {"features/first_test.feature", "features/closed_objects.feature"},
-	"duplicate-last-wins":           {"features/duplicate_members.feature"},
-	"freshness-unchecked":           {"features/semantic_binding.feature"},
-	"no-byte-limit":                 {"features/parse_limits.feature"},
-	"unbounded-retries":             {"features/transport.feature"},
-	"upstream-message-forwarded":    {"features/projection.feature"},
-	"upstream-request-id-echoed":    {"features/envelope.feature", "features/projection.feature"},
-	"validator-text-in-error":       {"features/closed_objects.feature", "features/first_test.feature"},
-}
-
-// TestMutantsAreCaught proves the harness can fail: every mutant, the
-// reference with exactly one protection removed, fails the built-in run,
-// and fails it in the features that test that protection.
-func TestMutantsAreCaught(t *testing.T) {
-	names := mutant.Names()
-	if diff := cmp.Diff(sortedKeys(catches), names); diff != "" {
-		t.Fatalf("every mutant needs an entry in catches (-catches +mutants):\n%s", diff)
-	}
-	for _, name := range names {
-		t.Run(name, func(t *testing.T) {
-			tgt, err := mutant.InProcess(name)
-			if err != nil {
-				t.Fatal(err)
-			}
-			res := builtinRun(t, tgt, "")
-			failed := map[string][]string{}
-			for _, sc := range res.Scenarios {
-				if sc.Status != reports.Passed {
-					failed[sc.Feature] = append(failed[sc.Feature], sc.Name)
-				}
-			}
-			if len(failed) == 0 {
-				t.Fatalf("mutant %s (%s) passed every scenario: the harness cannot see it", name, mutant.Describe(name))
-			}
-			for _, f := range catches[name] {
-				if len(failed[f]) == 0 {
-					t.Errorf("mutant %s: no scenario of %s failed; failing features: %v", name, f, sortedKeys(failed))
-				}
-			}
-			for f, scs := range failed {
-				t.Logf("caught by %s: %q", f, scs)
-			}
-		})
-	}
-}
-
-// coreMutants are the mutants of the result side (issue 2's list): the
-// generated variants, which serve hostile answers, must catch each alone.
-// The call-side mutants need calls, which variants do not make.
-var coreMutants = []string{
-	"additional-properties-ignored", "duplicate-last-wins", "freshness-unchecked", "no-byte-limit",
-	"unbounded-retries", "upstream-message-forwarded", "upstream-request-id-echoed", "validator-text-in-error",
-}
-
-// TestMutantsCaughtByVariantsAlone: the generated variants, with no
-// hand-written scenario, catch every core mutant.
-func TestMutantsCaughtByVariantsAlone(t *testing.T) {
-	for _, name := range coreMutants {
-		t.Run(name, func(t *testing.T) {
-			tgt, err := mutant.InProcess(name)
-			if err != nil {
-				t.Fatal(err)
-			}
-			res := featuresRun(t, tgt, "", "features/generated_variants.feature")
-			if res.Summary.CasesFailed == 0 {
-				t.Fatalf("mutant %s (%s): all %d generated cases passed", name, mutant.Describe(name), res.Summary.Cases)
-			}
-			ops := map[string]int{}
-			for _, sc := range res.Scenarios {
-				for _, c := range sc.Cases {
-					if c.Status != reports.Passed {
-						ops[c.Operator]++
-					}
-				}
-			}
-			t.Logf("mutant %s: %d of %d cases failed, by operator %v", name, res.Summary.CasesFailed, res.Summary.Cases, ops)
-		})
 	}
 }
 

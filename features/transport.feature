@@ -79,9 +79,9 @@ Feature: Transport faults and bounded retries (R15)
     Given the upstream answers GET /reviews/CR-1042 with fixture "review_status/accepted/approved_vendor.json"
     And the upstream dribbles the body 4 bytes every 100ms
     When the agent calls "review_status" with {"change_id": "CR-1042"}
-    Then the agent sees the failure UPSTREAM_UNAVAILABLE, retryable
+    Then the agent got its answer within the adapter's time budget
+    And the agent sees the failure UPSTREAM_UNAVAILABLE, retryable
     And no canary reaches the agent
-    And the agent got its answer within the adapter's time budget
     And the audit records gate "transport" and reason "deadline" for that request
 
   Scenario: two failures then a valid answer: fresh validated data after the retry

@@ -154,13 +154,21 @@ func (w *world) doesNotContain(s string) error {
 	return nil
 }
 
+// withinBudget checks that the agent's answer came within the profile's
+// deadline, plus one read timeout and a second of slack; a call the
+// harness stopped waiting for did not.
 func (w *world) withinBudget() error {
-	c, err := w.mustCall()
-	if err != nil {
+	if w.call == nil {
+		_, err := w.mustCall()
 		return err
 	}
+	c := w.call
 	p := w.suite.Profile
 	limit := time.Duration(p.Deadline) + time.Duration(p.ReadTimeout) + time.Second
+	if c.hung > 0 {
+		return w.note(reports.EvidenceMismatch, "the agent got no answer within %v, when the harness stopped waiting; the adapter's time budget is %v (allowed with slack: %v)",
+			c.hung, time.Duration(p.Deadline), limit)
+	}
 	if c.out.Elapsed > limit {
 		return w.note(reports.EvidenceMismatch, "the agent waited %v; the adapter's time budget is %v (allowed with slack: %v)",
 			c.out.Elapsed.Round(time.Millisecond), time.Duration(p.Deadline), limit)

@@ -57,6 +57,9 @@ type call struct {
 	out     target.Output
 	err     error
 	started time.Time
+	// hung is the harness's call timeout when the target gave no answer
+	// within it (the agent would still be waiting); zero otherwise.
+	hung time.Duration
 	// auditFrom is the size of the audit log before the call: the call's
 	// event comes after it.
 	auditFrom int64
@@ -110,6 +113,10 @@ func (w *world) render(raw []byte, origin string) ([]byte, error) {
 func (w *world) mustCall() (*call, error) {
 	if w.call == nil {
 		return nil, errors.New("no agent call yet: a Then step needs a When step before it")
+	}
+	if w.call.hung > 0 {
+		return nil, w.note(reports.EvidenceTarget, "the target gave no answer to %q within %v, the harness's call timeout: the agent would still be waiting",
+			w.call.tool, w.call.hung)
 	}
 	return w.call, nil
 }
