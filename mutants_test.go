@@ -56,6 +56,7 @@ var catches = map[string][]catch{
 	"audit-one-reason":         {{feature: f("parse_limits"), step: `the audit records gate "transport" and reason "byte_limit" for that request`}, {feature: f("semantic_binding"), step: `the audit records gate "semantic"`}},
 	"audit-without-body-hash":  {{feature: f("first_test"), step: `the audit records gate "schema" for that request, with the sha256 of the served body`}, {feature: f("projection"), step: `the audit records gate "none"`}},
 	// the call side
+	"approval-any-session":    {{feature: f("calls_approvals"), step: "the agent sees the failure DENIED"}},
 	"approval-reusable":       {{feature: f("calls_approvals"), step: "the agent sees the failure DENIED"}},
 	"arguments-not-rebound":   {{feature: f("calls_approvals"), step: "the agent sees the failure DENIED"}},
 	"ask-executes":            {{feature: f("calls_approvals"), step: "the agent sees the call pending approval"}},

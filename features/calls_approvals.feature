@@ -67,3 +67,13 @@ Feature: Human approval: single use, bound, expiring; the action reaches the ups
     And the agent calls "send_email" again with {"to": "ops@example.com", "subject": "deploy done", "body": "v1.4.2 is live"} and the approval
     Then the agent sees the failure DENIED, not retryable
     And the upstream received no request
+
+  Scenario: an approval is bound to the session that asked: another session with the grant cannot spend it
+    When the agent calls "send_email" with {"to": "ops@example.com", "subject": "deploy done", "body": "v1.4.2 is live"}
+    And the agent sees the call pending approval
+    And a human approves the pending call
+    And the agent's session is "other-token"
+    And the agent calls "send_email" again with {"to": "ops@example.com", "subject": "deploy done", "body": "v1.4.2 is live"} and the approval
+    Then the agent sees the failure DENIED, not retryable
+    And the upstream received no request
+    And the audit records the decision "deny" with reason "grant_missing"

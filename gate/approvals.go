@@ -29,18 +29,30 @@ var (
 	ErrApprovalNotApproved = errors.New("approval not approved yet")
 	ErrApprovalRefused     = errors.New("approval refused")
 	ErrApprovalUsed        = errors.New("approval already used")
-	ErrApprovalMismatch    = errors.New("approval is for another tool or other arguments")
+	ErrApprovalMismatch    = errors.New("approval is for another tool, other arguments or another session")
 )
 
 // maxApprovals bounds the approvals an Approvals store keeps; the oldest go
 // first.
 const maxApprovals = 4096
 
+// Binding is what an approval is for: the tool, the hash of the call's
+// arguments ([ArgumentsHash]) and the subject of the session that asked.
+// [Approvals.Redeem] lets a call through only with the same binding, so an
+// approval cannot be spent on another tool, other arguments, or from
+// another session that learnt its id.
+type Binding struct {
+	Tool     string
+	ArgsHash string
+	Subject  string
+}
+
 // Approvals is an in-memory store of human approvals (A5, M4, M6), safe for
-// concurrent use. Each approval is bound to a tool, the hash of the call's
-// arguments ([ArgumentsHash]) and the request_id of the call that asked for
-// it; it expires ttl after it is requested and lets exactly one call
-// through. Build it with [NewApprovals].
+// concurrent use. Each approval is bound ([Binding]) to a tool, the hash of
+// the call's arguments and the session's subject, and records the
+// request_id of the call that asked for it; it expires ttl after it is
+// requested and lets exactly one call through. Build it with
+// [NewApprovals].
 type Approvals struct {
 	ttl time.Duration
 	now func() time.Time
@@ -52,10 +64,11 @@ type Approvals struct {
 
 // approval is one entry of the store.
 type approval struct {
-	tool, hash, requestID string
-	expires               time.Time
-	status                string // "" pending, ApprovalApproved, ApprovalRefused
-	used                  bool
+	binding   Binding
+	requestID string
+	expires   time.Time
+	status    string // "" pending, ApprovalApproved, ApprovalRefused
+	used      bool
 }
 
 // NewApprovals returns an empty store whose approvals live ttl
@@ -72,16 +85,16 @@ func NewApprovals(ttl time.Duration, now func() time.Time) *Approvals {
 	return &Approvals{ttl: ttl, now: now, byID: map[string]*approval{}}
 }
 
-// Request records a pending approval for a call of tool with arguments of
-// hash argsHash, asked by the call requestID, and returns its id: "apr."
-// and 20 base62 characters from crypto/rand ([ApprovalIDPattern]).
-func (a *Approvals) Request(tool, argsHash, requestID string) (id string) {
+// Request records a pending approval for a call with binding b, asked by
+// the call requestID, and returns its id: "apr." and 20 base62 characters
+// from crypto/rand ([ApprovalIDPattern]).
+func (a *Approvals) Request(b Binding, requestID string) (id string) {
 	id = randomID("apr.", 20)
 	now := a.now()
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	a.prune(now)
-	a.byID[id] = &approval{tool: tool, hash: argsHash, requestID: requestID, expires: now.Add(a.ttl)}
+	a.byID[id] = &approval{binding: b, requestID: requestID, expires: now.Add(a.ttl)}
 	a.order = append(a.order, id)
 	return id
 }
@@ -125,12 +138,13 @@ func (a *Approvals) Decide(id string, approve bool) (status string, err error) {
 	return ap.status, nil
 }
 
-// Redeem lets one call through on approval id: it must be approved, not
-// expired, not used, and for the same tool and argument hash; it is then
-// used. It fails, in that order of checks, with ErrUnknownApproval,
-// ErrApprovalRefused, ErrApprovalNotApproved, ErrApprovalExpired,
-// ErrApprovalUsed or ErrApprovalMismatch. A failed Redeem changes nothing.
-func (a *Approvals) Redeem(id, tool, argsHash string) error {
+// Redeem lets one call with binding b through on approval id: it must be
+// approved, not expired, not used, and bound to b exactly (an empty
+// argument hash never matches); it is then used. It fails, in that order of
+// checks, with ErrUnknownApproval, ErrApprovalRefused,
+// ErrApprovalNotApproved, ErrApprovalExpired, ErrApprovalUsed or
+// ErrApprovalMismatch. A failed Redeem changes nothing.
+func (a *Approvals) Redeem(id string, b Binding) error {
 	now := a.now()
 	a.mu.Lock()
 	defer a.mu.Unlock()
@@ -146,7 +160,7 @@ func (a *Approvals) Redeem(id, tool, argsHash string) error {
 		return ErrApprovalExpired
 	case ap.used:
 		return ErrApprovalUsed
-	case ap.tool != tool || argsHash == "" || ap.hash != argsHash:
+	case b.ArgsHash == "" || ap.binding != b:
 		return ErrApprovalMismatch
 	}
 	ap.used = true

@@ -1,6 +1,7 @@
 package gate
 
 import (
+	"cmp"
 	"errors"
 	"sync"
 	"testing"
@@ -34,6 +35,7 @@ func TestApprovals(t *testing.T) {
 		approve  bool
 		tool     string
 		hash     string
+		subject  string // "" for the session that asked
 		wait     time.Duration
 		wantErr  error
 		wantStat string
@@ -51,6 +53,8 @@ func TestApprovals(t *testing.T) {
 		{"decided twice", []step{approve, {op: "decide", approve: false, wantErr: ErrApprovalDecided}, redeem}},
 		{"other arguments", []step{approve, {op: "redeem", tool: tool, hash: "h2", wantErr: ErrApprovalMismatch}, redeem}},
 		{"other tool", []step{approve, {op: "redeem", tool: "request_refund", hash: hash, wantErr: ErrApprovalMismatch}}},
+		{"other session", []step{approve, {op: "redeem", tool: tool, hash: hash, subject: "mallory", wantErr: ErrApprovalMismatch}, redeem}},
+		{"empty hash", []step{approve, {op: "redeem", tool: tool, wantErr: ErrApprovalMismatch}}},
 		{"empty hash never matches", []step{approve, {op: "redeem", tool: tool, hash: "", wantErr: ErrApprovalMismatch}}},
 		{"expired before the decision", []step{{op: "wait", wait: time.Second}, {op: "decide", approve: true, wantErr: ErrApprovalExpired}}},
 		{"expired before redeeming", []step{approve, {op: "wait", wait: time.Second}, {op: "redeem", tool: tool, hash: hash, wantErr: ErrApprovalExpired}}},
@@ -60,7 +64,7 @@ func TestApprovals(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			c := &clock{t: time.Date(2026, 11, 29, 16, 0, 0, 0, time.UTC)}
 			a := NewApprovals(time.Second, c.now)
-			id := a.Request(tool, hash, "req.AAAAAAAA")
+			id := a.Request(Binding{Tool: tool, ArgsHash: hash, Subject: "agent-1"}, "req.AAAAAAAA")
 			if !ApprovalIDPattern.MatchString(id) {
 				t.Fatalf("id %q does not match %s", id, ApprovalIDPattern)
 			}
@@ -74,7 +78,7 @@ func TestApprovals(t *testing.T) {
 				case "decide":
 					status, err = a.Decide(id, s.approve)
 				case "redeem":
-					err = a.Redeem(id, s.tool, s.hash)
+					err = a.Redeem(id, Binding{Tool: s.tool, ArgsHash: s.hash, Subject: cmp.Or(s.subject, "agent-1")})
 				}
 				if !errors.Is(err, s.wantErr) || (s.wantErr == nil && err != nil) {
 					t.Fatalf("step %d %s: err = %v, want %v", i, s.op, err, s.wantErr)
@@ -92,10 +96,10 @@ func TestApprovalsUnknown(t *testing.T) {
 	if _, err := a.Decide("apr.AAAAAAAAAAAAAAAAAAAA", true); !errors.Is(err, ErrUnknownApproval) {
 		t.Errorf("Decide(unknown) err = %v", err)
 	}
-	if err := a.Redeem("", "send_email", "h"); !errors.Is(err, ErrUnknownApproval) {
+	if err := a.Redeem("", Binding{Tool: "send_email", ArgsHash: "h"}); !errors.Is(err, ErrUnknownApproval) {
 		t.Errorf("Redeem(\"\") err = %v", err)
 	}
-	if id1, id2 := a.Request("t", "h", "r"), a.Request("t", "h", "r"); id1 == id2 {
+	if id1, id2 := a.Request(Binding{Tool: "t", ArgsHash: "h"}, "r"), a.Request(Binding{Tool: "t", ArgsHash: "h"}, "r"); id1 == id2 {
 		t.Errorf("two requests share the id %q", id1)
 	}
 }
@@ -103,9 +107,9 @@ func TestApprovalsUnknown(t *testing.T) {
 func TestApprovalsBounded(t *testing.T) {
 	c := &clock{t: time.Date(2026, 11, 29, 16, 0, 0, 0, time.UTC)}
 	a := NewApprovals(time.Second, c.now)
-	first := a.Request("t", "h", "r")
+	first := a.Request(Binding{Tool: "t", ArgsHash: "h"}, "r")
 	for range maxApprovals {
-		a.Request("t", "h", "r")
+		a.Request(Binding{Tool: "t", ArgsHash: "h"}, "r")
 	}
 	if len(a.byID) != maxApprovals || len(a.order) != maxApprovals {
 		t.Errorf("store holds %d (%d ids), want %d", len(a.byID), len(a.order), maxApprovals)
@@ -114,7 +118,7 @@ func TestApprovalsBounded(t *testing.T) {
 		t.Errorf("the oldest approval is still there: %v", err)
 	}
 	c.advance(2 * time.Second)
-	last := a.Request("t", "h", "r")
+	last := a.Request(Binding{Tool: "t", ArgsHash: "h"}, "r")
 	if len(a.byID) != 1 {
 		t.Errorf("after two ttl the store holds %d, want 1", len(a.byID))
 	}
@@ -125,7 +129,7 @@ func TestApprovalsBounded(t *testing.T) {
 
 func TestApprovalsConcurrentRedeemOnce(t *testing.T) {
 	a := NewApprovals(time.Minute, nil)
-	id := a.Request("send_email", "h", "r")
+	id := a.Request(Binding{Tool: "send_email", ArgsHash: "h"}, "r")
 	if _, err := a.Decide(id, true); err != nil {
 		t.Fatal(err)
 	}
@@ -134,7 +138,7 @@ func TestApprovalsConcurrentRedeemOnce(t *testing.T) {
 	ok := 0
 	for range 16 {
 		wg.Go(func() {
-			if a.Redeem(id, "send_email", "h") == nil {
+			if a.Redeem(id, Binding{Tool: "send_email", ArgsHash: "h"}) == nil {
 				mu.Lock()
 				ok++
 				mu.Unlock()

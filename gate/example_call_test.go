@@ -120,21 +120,26 @@ func ExampleNewApprovals() {
 	now := time.Date(2026, 11, 29, 16, 0, 0, 0, time.UTC)
 	a := gate.NewApprovals(time.Second, func() time.Time { return now })
 	args := map[string]any{"to": "alice@example.com", "subject": "hi", "body": "hello"}
-	id := a.Request("send_email", gate.ArgumentsHash(args), "req.J7q94MkP")
+	bind := func(subject string) gate.Binding {
+		return gate.Binding{Tool: "send_email", ArgsHash: gate.ArgumentsHash(args), Subject: subject}
+	}
+	id := a.Request(bind("agent-1"), "req.J7q94MkP")
 	fmt.Println(gate.ApprovalIDPattern.MatchString(id))
 
-	fmt.Println(a.Redeem(id, "send_email", gate.ArgumentsHash(args))) // nobody approved yet
+	fmt.Println(a.Redeem(id, bind("agent-1"))) // nobody approved yet
 	fmt.Println(a.Decide(id, true))
 	args["to"] = "mallory@example.com"
-	fmt.Println(a.Redeem(id, "send_email", gate.ArgumentsHash(args))) // other arguments
+	fmt.Println(a.Redeem(id, bind("agent-1"))) // other arguments
 	args["to"] = "alice@example.com"
-	fmt.Println(a.Redeem(id, "send_email", gate.ArgumentsHash(args))) // the call goes through, once
-	fmt.Println(a.Redeem(id, "send_email", gate.ArgumentsHash(args)))
+	fmt.Println(a.Redeem(id, bind("mallory"))) // another session
+	fmt.Println(a.Redeem(id, bind("agent-1"))) // the call goes through, once
+	fmt.Println(a.Redeem(id, bind("agent-1")))
 	// Output:
 	// true
 	// approval not approved yet
 	// approved <nil>
-	// approval is for another tool or other arguments
+	// approval is for another tool, other arguments or another session
+	// approval is for another tool, other arguments or another session
 	// <nil>
 	// approval already used
 }
@@ -142,11 +147,11 @@ func ExampleNewApprovals() {
 func ExampleApprovals_Decide() {
 	now := time.Date(2026, 11, 29, 16, 0, 0, 0, time.UTC)
 	a := gate.NewApprovals(time.Second, func() time.Time { return now })
-	id := a.Request("send_email", "hash", "req.J7q94MkP")
+	id := a.Request(gate.Binding{Tool: "send_email", ArgsHash: "hash"}, "req.J7q94MkP")
 	fmt.Println(a.Decide(id, false))
 	_, err := a.Decide(id, true)
 	fmt.Println(errors.Is(err, gate.ErrApprovalDecided))
-	fmt.Println(errors.Is(a.Redeem(id, "send_email", "hash"), gate.ErrApprovalRefused))
+	fmt.Println(errors.Is(a.Redeem(id, gate.Binding{Tool: "send_email", ArgsHash: "hash"}), gate.ErrApprovalRefused))
 	// Output:
 	// refused <nil>
 	// true
@@ -156,17 +161,17 @@ func ExampleApprovals_Decide() {
 func ExampleApprovals_Redeem() {
 	now := time.Date(2026, 11, 29, 16, 0, 0, 0, time.UTC)
 	a := gate.NewApprovals(time.Second, func() time.Time { return now })
-	id := a.Request("send_email", "hash", "req.J7q94MkP")
+	id := a.Request(gate.Binding{Tool: "send_email", ArgsHash: "hash"}, "req.J7q94MkP")
 	a.Decide(id, true)
 	now = now.Add(time.Second) // the ttl has passed
-	fmt.Println(errors.Is(a.Redeem(id, "send_email", "hash"), gate.ErrApprovalExpired))
+	fmt.Println(errors.Is(a.Redeem(id, gate.Binding{Tool: "send_email", ArgsHash: "hash"}), gate.ErrApprovalExpired))
 	// Output:
 	// true
 }
 
 func ExampleApprovals_Request() {
 	a := gate.NewApprovals(time.Minute, nil)
-	id := a.Request("send_email", "hash", "req.J7q94MkP")
+	id := a.Request(gate.Binding{Tool: "send_email", ArgsHash: "hash"}, "req.J7q94MkP")
 	fmt.Println(len(id), id[:4])
 	// Output:
 	// 24 apr.

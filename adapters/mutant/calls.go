@@ -37,13 +37,19 @@ func callMutants() map[string]mutant {
 		"approval-reusable": {
 			"an approval is not marked used: one human approval lets the same call through again and again",
 			one(reference.WithApprovalStore(func(ttl time.Duration, now func() time.Time) reference.ApprovalStore {
-				return &reusable{inner: gate.NewApprovals(ttl, now), hashes: map[string]string{}}
+				return &reusable{inner: gate.NewApprovals(ttl, now), bindings: map[string]gate.Binding{}}
 			})),
 		},
 		"arguments-not-rebound": {
 			"an approval is redeemed for any arguments: the human approved one email, the agent sends another",
 			one(reference.WithApprovalStore(func(ttl time.Duration, now func() time.Time) reference.ApprovalStore {
-				return &unbound{inner: gate.NewApprovals(ttl, now), hashes: map[string]string{}}
+				return &rebinding{inner: gate.NewApprovals(ttl, now), keep: anyArguments, bindings: map[string]gate.Binding{}}
+			})),
+		},
+		"approval-any-session": {
+			"an approval is redeemed from any session: another agent that learns the approval id spends it",
+			one(reference.WithApprovalStore(func(ttl time.Duration, now func() time.Time) reference.ApprovalStore {
+				return &rebinding{inner: gate.NewApprovals(ttl, now), keep: anySession, bindings: map[string]gate.Binding{}}
 			})),
 		},
 		"model-account-trusted": {
@@ -101,19 +107,19 @@ func askExecutes(p *gate.Policy, tool string, valid bool, s gate.Session) gate.D
 // reusable is an approval store whose approvals, once redeemed, keep
 // letting the same call through.
 type reusable struct {
-	inner  *gate.Approvals
-	mu     sync.Mutex
-	hashes map[string]string // approval id -> tool and argument hash
+	inner    *gate.Approvals
+	mu       sync.Mutex
+	bindings map[string]gate.Binding // approval id -> binding
 }
 
 var _ reference.ApprovalStore = (*reusable)(nil)
 
 // Request records the approval's binding, then asks the inner store.
-func (r *reusable) Request(tool, argsHash, requestID string) string {
-	id := r.inner.Request(tool, argsHash, requestID)
+func (r *reusable) Request(b gate.Binding, requestID string) string {
+	id := r.inner.Request(b, requestID)
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	r.hashes[id] = tool + "\x00" + argsHash
+	r.bindings[id] = b
 	return id
 }
 
@@ -124,44 +130,63 @@ func (r *reusable) Decide(id string, approve bool) (string, error) {
 
 // Redeem asks the inner store, and forgives ErrApprovalUsed for the same
 // call.
-func (r *reusable) Redeem(id, tool, argsHash string) error {
-	err := r.inner.Redeem(id, tool, argsHash)
+func (r *reusable) Redeem(id string, b gate.Binding) error {
+	err := r.inner.Redeem(id, b)
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if errors.Is(err, gate.ErrApprovalUsed) && r.hashes[id] == tool+"\x00"+argsHash {
+	if errors.Is(err, gate.ErrApprovalUsed) && r.bindings[id] == b {
 		return nil
 	}
 	return err
 }
 
-// unbound is an approval store that redeems an approval with the hash it
-// was requested for, whatever the arguments of the call.
-type unbound struct {
-	inner  *gate.Approvals
-	mu     sync.Mutex
-	hashes map[string]string // approval id -> argument hash
+// rebinding is an approval store that redeems an approval with the binding
+// it was requested for, changed by keep: keep returns what of the call's
+// own binding still counts.
+type rebinding struct {
+	inner    *gate.Approvals
+	keep     func(requested, call gate.Binding) gate.Binding
+	mu       sync.Mutex
+	bindings map[string]gate.Binding // approval id -> binding
 }
 
-var _ reference.ApprovalStore = (*unbound)(nil)
+var _ reference.ApprovalStore = (*rebinding)(nil)
 
-// Request records the approval's hash, then asks the inner store.
-func (u *unbound) Request(tool, argsHash, requestID string) string {
-	id := u.inner.Request(tool, argsHash, requestID)
+// Request records the approval's binding, then asks the inner store.
+func (u *rebinding) Request(b gate.Binding, requestID string) string {
+	id := u.inner.Request(b, requestID)
 	u.mu.Lock()
 	defer u.mu.Unlock()
-	u.hashes[id] = argsHash
+	u.bindings[id] = b
 	return id
 }
 
 // Decide asks the inner store.
-func (u *unbound) Decide(id string, approve bool) (string, error) { return u.inner.Decide(id, approve) }
+func (u *rebinding) Decide(id string, approve bool) (string, error) {
+	return u.inner.Decide(id, approve)
+}
 
-// Redeem ignores argsHash.
-func (u *unbound) Redeem(id, tool, _ string) error {
+// Redeem checks only what keep keeps of the call's binding.
+func (u *rebinding) Redeem(id string, b gate.Binding) error {
 	u.mu.Lock()
-	h := u.hashes[id]
+	requested, ok := u.bindings[id]
 	u.mu.Unlock()
-	return u.inner.Redeem(id, tool, h)
+	if ok {
+		b = u.keep(requested, b)
+	}
+	return u.inner.Redeem(id, b)
+}
+
+// anyArguments keeps the call's tool and session, not its arguments.
+func anyArguments(requested, call gate.Binding) gate.Binding {
+	call.ArgsHash = requested.ArgsHash
+	return call
+}
+
+// anySession keeps the call's tool and arguments, not its session.
+func anySession(requested, call gate.Binding) gate.Binding {
+	call.Subject = requested.Subject
+	return call
 }
 
 // acceptAccountID adds an optional account_id to request_refund's argument

@@ -17,6 +17,7 @@ func ExampleNames() {
 	}
 	// Output:
 	// additional-properties-ignored
+	// approval-any-session
 	// approval-reusable
 	// arguments-not-rebound
 	// ask-executes

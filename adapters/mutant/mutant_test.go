@@ -19,7 +19,7 @@ var now = time.Date(2026, 11, 29, 16, 0, 0, 0, time.UTC)
 
 func TestNames(t *testing.T) {
 	want := []string{
-		"additional-properties-ignored", "approval-reusable", "arguments-not-rebound", "ask-executes",
+		"additional-properties-ignored", "approval-any-session", "approval-reusable", "arguments-not-rebound", "ask-executes",
 		"audit-counts-one-attempt", "audit-one-reason", "audit-without-body-hash", "case-insensitive-tool", "deadline-per-attempt",
 		"duplicate-last-wins", "freshness-unchecked", "grant-not-checked", "model-account-trusted", "no-allowlist",
 		"no-byte-limit", "no-idempotency-key", "no-retry", "order-refetched", "partial-stream-acted-on",

@@ -101,18 +101,19 @@ func (a *Adapter) deny(ev *gate.Event, d gate.Decision, bodyErr, argsErr error) 
 
 // ask handles a call the policy marks ask: the first call gets a new
 // approval and nothing is sent; a call carrying an approval acts only when
-// the approval store lets it through for this tool and these arguments.
+// the approval store lets it through for this tool, these arguments and
+// this session.
 // The audit record then holds the outcome: allow, or deny (grant_missing).
 func (a *Adapter) ask(ctx context.Context, t compiledTool, inv invocation, s gate.Session, ev *gate.Event) (int, []byte) {
-	hash := gate.ArgumentsHash(inv.args)
+	b := gate.Binding{Tool: t.name, ArgsHash: gate.ArgumentsHash(inv.args), Subject: s.Subject}
 	if !inv.hasApproval {
-		id := a.approvals.Request(t.name, hash, ev.RequestID)
+		id := a.approvals.Request(b, ev.RequestID)
 		ev.Gate, ev.Reason, ev.Detail = gate.GateNone, gate.ReasonOK, "pending approval "+id
 		return http.StatusOK, gate.PendingApproval(t.name, ev.RequestID, id)
 	}
 	d := *ev.Decision
 	ev.Decision = &d
-	if err := a.approvals.Redeem(inv.approvalID, t.name, hash); err != nil {
+	if err := a.approvals.Redeem(inv.approvalID, b); err != nil {
 		d.Decision, d.Reason = gate.DecisionDeny, gate.ReasonGrantMissing
 		return http.StatusOK, a.fail(ev, gate.Reject(gate.GateAuthz, gate.ReasonGrantMissing, "approval %.40q: %w", inv.approvalID, err))
 	}

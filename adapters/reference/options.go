@@ -22,9 +22,9 @@ var _ Fetcher = (*gate.Fetcher)(nil)
 // ApprovalStore keeps the human approvals of the calls the policy marks
 // ask: *gate.Approvals is the reference implementation.
 type ApprovalStore interface {
-	Request(tool, argsHash, requestID string) (id string)
+	Request(b gate.Binding, requestID string) (id string)
 	Decide(id string, approve bool) (status string, err error)
-	Redeem(id, tool, argsHash string) error
+	Redeem(id string, b gate.Binding) error
 }
 
 var _ ApprovalStore = (*gate.Approvals)(nil)
