@@ -36,6 +36,9 @@ func (l *linter) ids(tool string, cs *Cases) {
 // cases checks every accepted example and every reject; tc is nil when
 // tool.json is broken, which leaves only the checks without the tool.
 func (l *linter) cases(tool string, tc *toolCheck, cs *Cases) {
+	if len(cs.Accepted) == 0 {
+		l.add(path.Join(tool, "cases.json"), "/accepted", "no accepted example: nothing shows the tool can succeed, and the generator has nothing to derive variants from")
+	}
 	for i, a := range cs.Accepted {
 		l.accepted(tool, tc, fmt.Sprintf("/accepted/%d", i), a)
 	}

@@ -37,6 +37,18 @@ func TestLintBrokenCopies(t *testing.T) {
 			want: []corpus.Problem{{File: "review_status/contract.json", Message: `not closed at "/oneOf/0/properties/data"`}},
 		},
 		{
+			name: "no accepted example",
+			spoil: func(t *testing.T, m fstest.MapFS) {
+				setJSON(t, m, deployCases, "/accepted", []any{})
+			},
+			want: []corpus.Problem{
+				{File: deployCases, Pointer: "/accepted", Message: "no accepted example"},
+				{File: "deploy_status/accepted/degraded_v1.json", Message: "not used by cases.json"},
+				{File: "deploy_status/accepted/healthy.json", Message: "not used by cases.json"},
+				{File: "deploy_status/accepted/healthy_v2.json", Message: "not used by cases.json"},
+			},
+		},
+		{
 			name: "a schema of draft-07",
 			spoil: func(t *testing.T, m fstest.MapFS) {
 				setJSON(t, m, "deploy_status/upstream/v1.schema.json", "/$schema", "http://json-schema.org/draft-07/schema#")
