@@ -8,6 +8,10 @@
 // after N bytes, a reset connection, or nothing at all. Every response ends
 // with the connection closed.
 //
+// The journal is bounded (WithJournalBounds: 10,000 requests, 64 MiB of
+// request bodies by default) so that an adapter flooding its upstream
+// cannot exhaust the harness's memory; Received still counts every request.
+//
 // The caller must:
 //   - call Close when finished with the Upstream;
 //   - call Reset before every scenario, which forgets the program and the

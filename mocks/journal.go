@@ -89,7 +89,8 @@ const (
 )
 
 // Journal returns a copy of the requests received since the last Reset, in
-// Seq order. Call Settle first so that Served is filled in.
+// Seq order, within the journal's bounds (see [Upstream.Received] for the
+// full count). Call Settle first so that Served is filled in.
 func (u *Upstream) Journal() []Entry {
 	u.mu.Lock()
 	defer u.mu.Unlock()
@@ -112,14 +113,34 @@ func (u *Upstream) Requests(method, path string) []Entry {
 	return out
 }
 
-// record appends e to the journal, numbering it, and returns where it is
-// kept so that finish can fill in Served. The caller holds u.mu.
+// Received counts the requests received since the last Reset, including
+// those past the journal's bounds (WithJournalBounds) that Journal does not
+// hold.
+func (u *Upstream) Received() int {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	return u.seq
+}
+
+// record numbers e and appends it to the journal, within the journal's
+// bounds, and returns where it is kept so that finish can fill in Served
+// (an entry past the bounds is numbered but kept nowhere). The caller
+// holds u.mu.
 func (u *Upstream) record(e Entry) *Entry {
 	u.seq++
 	e.Seq = u.seq
 	e.At = time.Now()
+	if room := u.cfg.maxJournalBytes - u.bodyBytes; int64(len(e.Body)) > room {
+		e.Body, e.BodyTruncated = e.Body[:max(room, 0)], true
+		if len(e.Body) == 0 {
+			e.Body = nil
+		}
+	}
 	rec := &e
-	u.journal = append(u.journal, rec)
+	if len(u.journal) < u.cfg.maxEntries {
+		u.bodyBytes += int64(len(e.Body))
+		u.journal = append(u.journal, rec)
+	}
 	return rec
 }
 

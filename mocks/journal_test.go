@@ -79,6 +79,47 @@ func TestJournalBoundsRequestBody(t *testing.T) {
 	}
 }
 
+func TestJournalBoundsEntriesAndBytes(t *testing.T) {
+	u := newUpstream(t, mocks.WithJournalBounds(3, 10))
+	program(t, u, "POST", "/r", mocks.Text(200, "ok"))
+	c := &http.Client{Timeout: 10 * time.Second}
+	for range 5 {
+		resp, err := c.Post(u.URL()+"/r", "text/plain", strings.NewReader("12345678"))
+		if err != nil {
+			t.Fatalf("post: %v", err)
+		}
+		_ = resp.Body.Close()
+	}
+	settle(t, u)
+	type kept struct {
+		Body      string
+		Truncated bool
+	}
+	var got []kept
+	for _, e := range u.Journal() {
+		got = append(got, kept{string(e.Body), e.BodyTruncated})
+	}
+	want := []kept{{"12345678", false}, {"12", true}, {"", true}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("journal (-want +got):\n%s", diff)
+	}
+	if n := u.Received(); n != 5 {
+		t.Errorf("Received() = %d, want 5: requests past the bounds still count", n)
+	}
+	u.Reset()
+	if n := u.Received(); n != 0 || len(u.Journal()) != 0 {
+		t.Errorf("after Reset: Received %d, journal %d entries; want 0 and 0", n, len(u.Journal()))
+	}
+}
+
+func TestJournalBoundsRejected(t *testing.T) {
+	for _, o := range []mocks.Option{mocks.WithJournalBounds(0, 1), mocks.WithJournalBounds(1, -1)} {
+		if _, err := mocks.NewUpstream(o); err == nil {
+			t.Error("NewUpstream accepted a journal bound out of range")
+		}
+	}
+}
+
 func TestJournalConcurrent(t *testing.T) {
 	const n = 40
 	u := newUpstream(t)

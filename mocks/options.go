@@ -14,6 +14,8 @@ type config struct {
 	addr            string
 	maxRecordedBody int
 	maxDiscard      int64
+	maxEntries      int
+	maxJournalBytes int64
 }
 
 // newConfig applies opts over the defaults and validates the result.
@@ -22,6 +24,8 @@ func newConfig(opts []Option) (config, error) {
 		addr:            "127.0.0.1:0",
 		maxRecordedBody: 1 << 20,
 		maxDiscard:      64 << 20,
+		maxEntries:      10000,
+		maxJournalBytes: 64 << 20,
 	}
 	for _, opt := range opts {
 		opt(&c)
@@ -31,6 +35,9 @@ func newConfig(opts []Option) (config, error) {
 	}
 	if c.maxRecordedBody < 0 {
 		return config{}, fmt.Errorf("max recorded body %d: must not be negative", c.maxRecordedBody)
+	}
+	if c.maxEntries <= 0 || c.maxJournalBytes < 0 {
+		return config{}, fmt.Errorf("journal bounds %d entries, %d bytes: want a positive count and a non-negative size", c.maxEntries, c.maxJournalBytes)
 	}
 	return c, nil
 }
@@ -47,6 +54,16 @@ func WithAddr(addr string) Option {
 // a bound; Entry.BodySize still counts it.
 func WithMaxRecordedBody(n int) Option {
 	return func(c *config) { c.maxRecordedBody = n }
+}
+
+// WithJournalBounds keeps at most entries requests in the journal, with at
+// most bodyBytes of request bodies in all (defaults 10,000 and 64 MiB), so
+// that an adapter flooding the upstream cannot exhaust the harness's
+// memory. Requests past the bounds are still answered and counted
+// ([Upstream.Received]); a body past the byte bound is kept in part
+// (Entry.BodyTruncated).
+func WithJournalBounds(entries int, bodyBytes int64) Option {
+	return func(c *config) { c.maxEntries, c.maxJournalBytes = entries, bodyBytes }
 }
 
 // checkLoopback reports whether addr names a loopback host.

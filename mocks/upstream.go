@@ -37,7 +37,8 @@ type Upstream struct {
 	routes    map[string]*sequence
 	fallback  *sequence
 	journal   []*Entry
-	seq       int
+	bodyBytes int64 // request body bytes kept in the journal
+	seq       int   // requests received since the last Reset, journaled or not
 	closed    bool
 
 	flight inflight
@@ -92,6 +93,7 @@ func (u *Upstream) Reset() {
 	u.routes = map[string]*sequence{}
 	u.fallback = nil
 	u.journal = nil
+	u.bodyBytes = 0
 	u.seq = 0
 }
 

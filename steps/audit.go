@@ -170,8 +170,10 @@ func (w *world) auditAttempts(ctx context.Context, n int) error {
 	return nil
 }
 
+// auditAttemptsMatchJournal checks that the audit's attempts are the
+// requests the upstream received.
 func (w *world) auditAttemptsMatchJournal(ctx context.Context) error {
-	return w.auditAttempts(ctx, len(w.lane.Upstream.Journal()))
+	return w.auditAttempts(ctx, w.requests())
 }
 
 // auditSteps registers the Then steps that read the target's audit log.

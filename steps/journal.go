@@ -2,7 +2,9 @@ package steps
 
 import "github.com/toolcert/toolcert/reports"
 
-func (w *world) requests() int { return len(w.lane.Upstream.Journal()) }
+// requests counts the requests the lane's upstream received since the
+// scenario began, including any past the journal's bounds.
+func (w *world) requests() int { return w.lane.Upstream.Received() }
 
 // ownRequests counts the requests of the scenario's own call; the lane's
 // journal holds only the last generated variant's when the scenario ran
