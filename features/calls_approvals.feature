@@ -59,11 +59,11 @@ Feature: Human approval: single use, bound, expiring; the action reaches the ups
     Then the agent sees the failure DENIED, not retryable
     And the upstream received no request
 
-  Scenario: an approval is not a grant: a session without send cannot use it
+  Scenario: an approval is not a grant: the same subject, with a token without send, cannot use it
     When the agent calls "send_email" with {"to": "ops@example.com", "subject": "deploy done", "body": "v1.4.2 is live"}
     And the agent sees the call pending approval
     And a human approves the pending call
-    And the agent's session is "reader-token"
+    And the agent's session is "agent-1-read-token"
     And the agent calls "send_email" again with {"to": "ops@example.com", "subject": "deploy done", "body": "v1.4.2 is live"} and the approval
     Then the agent sees the failure DENIED, not retryable
     And the upstream received no request

@@ -52,6 +52,10 @@ type Summary struct {
 	Cases       int `json:"cases"`
 	CasesPassed int `json:"cases_passed"`
 	CasesFailed int `json:"cases_failed"`
+	// Interrupted is set when the run was stopped (a signal, a CI
+	// cancel) before every scenario ran: the scenarios that did not run
+	// are skipped, and the run is not a pass.
+	Interrupted bool `json:"interrupted,omitempty"`
 }
 
 // Scenario is the result of one scenario, with the evidence that decided it.
@@ -122,7 +126,8 @@ type Evidence struct {
 
 // Tally recomputes the summary counts from the scenarios.
 func (r *Result) Tally() {
-	s := Summary{UpstreamRequests: r.Summary.UpstreamRequests, Blocked: r.Summary.Blocked, BlockedRequests: r.Summary.BlockedRequests}
+	s := Summary{UpstreamRequests: r.Summary.UpstreamRequests, Blocked: r.Summary.Blocked, BlockedRequests: r.Summary.BlockedRequests,
+		Interrupted: r.Summary.Interrupted}
 	for _, sc := range r.Scenarios {
 		s.Scenarios++
 		switch sc.Status {

@@ -70,6 +70,10 @@ var ErrConfig = errors.New("configuration error")
 // that is not a pass.
 var ErrNothingRan = errors.New("no scenario ran")
 
+// ErrInterrupted means the run's context ended (a signal, a CI cancel)
+// before every scenario ran: the result holds what finished.
+var ErrInterrupted = errors.New("run interrupted")
+
 func (c *Config) check() error {
 	switch {
 	case c.Features == nil && len(c.FeaturePaths) == 0 && c.Case == "":

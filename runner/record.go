@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -53,10 +54,8 @@ func (r *recorder) hook(sc *godog.ScenarioContext) {
 	})
 	sc.After(func(ctx context.Context, _ *godog.Scenario, err error) (context.Context, error) {
 		result.Duration = reports.Duration(time.Since(started))
-		result.Status = scenarioStatus(err)
-		if err != nil {
-			result.Error = err.Error()
-		}
+		result.Status = scenarioStatus(err, result.Steps)
+		result.Error = scenarioError(err, result.Steps)
 		if rec, ok := steps.Result(ctx); ok {
 			result.Lane, result.Evidence, result.Cases = rec.Lane, rec.Evidence, rec.Cases
 			if r.observe != nil {
@@ -109,16 +108,37 @@ func firstLine(s string) string {
 	return line
 }
 
-// scenarioStatus maps godog's scenario error onto the model. Undefined and
-// pending steps fail the scenario: a step nobody wrote proves nothing.
-func scenarioStatus(err error) reports.Status {
+// scenarioStatus maps godog's scenario error and the steps' statuses onto
+// the model. Undefined and pending steps fail the scenario: a step nobody
+// wrote proves nothing. A scenario passes only when every step passed:
+// godog hands the After hook no error when a step that skipped (an
+// interrupted run) was not the last, and a skip is not a pass.
+func scenarioStatus(err error, st []reports.Step) reports.Status {
 	switch {
-	case err == nil:
-		return reports.Passed
-	case errors.Is(err, godog.ErrSkip):
+	case err != nil && !errors.Is(err, godog.ErrSkip):
+		return reports.Failed
+	case slices.ContainsFunc(st, func(s reports.Step) bool { return s.Status == reports.Failed }):
+		return reports.Failed
+	case err != nil || len(st) == 0:
+		return reports.Skipped
+	case slices.ContainsFunc(st, func(s reports.Step) bool { return s.Status != reports.Passed }):
 		return reports.Skipped
 	}
-	return reports.Failed
+	return reports.Passed
+}
+
+// scenarioError is the scenario's error, or else the first error of its
+// steps.
+func scenarioError(err error, st []reports.Step) string {
+	if err != nil {
+		return err.Error()
+	}
+	for _, s := range st {
+		if s.Error != "" {
+			return s.Error
+		}
+	}
+	return ""
 }
 
 func stepStatus(s godog.StepResultStatus) reports.Status {

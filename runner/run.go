@@ -25,7 +25,9 @@ import (
 // Run runs the features of cfg against its target and returns the result.
 // A run whose scenarios fail is not an error: the result says so. Run
 // returns an error wrapping ErrConfig for a configuration it cannot run,
-// and ErrNothingRan (with the result) when no scenario ran or all skipped.
+// ErrNothingRan (with the result) when no scenario ran or all skipped, and
+// ErrInterrupted (with the result so far) when ctx ended first: the
+// scenarios that finished keep their status, the others are skipped.
 func Run(ctx context.Context, cfg Config) (*reports.Result, error) {
 	if err := cfg.check(); err != nil {
 		return nil, err
@@ -53,7 +55,7 @@ func Run(ctx context.Context, cfg Config) (*reports.Result, error) {
 		return nil, fmt.Errorf("%w: %w", ErrConfig, err)
 	}
 	rec := &recorder{progress: cfg.Progress, observe: cfg.Observe}
-	runGodog(&cfg, pool, rec)
+	runGodog(ctx, &cfg, pool, rec)
 	closeErr := pool.close(context.WithoutCancel(ctx))
 	res.Duration = reports.Duration(time.Since(res.StartedAt))
 	res.Scenarios = rec.sorted()
@@ -61,8 +63,12 @@ func Run(ctx context.Context, cfg Config) (*reports.Result, error) {
 	res.Summary.Blocked, res.Summary.BlockedRequests = rec.blocked, rec.blockedRq
 	res.Coverage = reports.BuildCoverage(res.Scenarios, variant.Operators())
 	res.Tally()
+	res.Summary.Interrupted = ctx.Err() != nil
 	if closeErr != nil && cfg.Progress != nil {
 		fmt.Fprintf(cfg.Progress, "warning: %v\n", closeErr)
+	}
+	if res.Summary.Interrupted {
+		return res, fmt.Errorf("%w: %w", ErrInterrupted, context.Cause(ctx))
 	}
 	if res.Summary.Scenarios == 0 || res.Summary.Skipped == res.Summary.Scenarios {
 		return res, ErrNothingRan
@@ -70,7 +76,9 @@ func Run(ctx context.Context, cfg Config) (*reports.Result, error) {
 	return res, nil
 }
 
-func runGodog(cfg *Config, pool *lanes, rec *recorder) {
+// runGodog runs the features on the lanes; once ctx is done, the scenario
+// in flight on each lane stops and every later one is skipped.
+func runGodog(ctx context.Context, cfg *Config, pool *lanes, rec *recorder) {
 	suite := &steps.Suite{
 		Corpus:  corpus.New(cfg.Fixtures),
 		Profile: cfg.Profile,
@@ -97,6 +105,8 @@ func runGodog(cfg *Config, pool *lanes, rec *recorder) {
 			Concurrency: cfg.Concurrency,
 			Strict:      true,
 			NoColors:    true,
+
+			DefaultContext: ctx,
 		},
 	}.Run()
 }

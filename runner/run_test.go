@@ -144,3 +144,37 @@ func TestConfigErrors(t *testing.T) {
 		t.Errorf("Run(empty config) err = %v, want ErrConfig", err)
 	}
 }
+
+// TestInterruptedRunKeepsItsResult: a run whose context ends while a call
+// is in flight stops that call, skips what is left, and still returns a
+// result that says it was interrupted; nothing counts as failed, since no
+// adapter was judged.
+func TestInterruptedRunKeepsItsResult(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	hang := fakeTarget(fixed(func(w http.ResponseWriter, r *http.Request) {
+		_, _ = io.Copy(io.Discard, r.Body) // so that the server sees the client go
+		cancel()                           // the operator presses Ctrl-C while the adapter works
+		<-r.Context().Done()
+	}))
+	feature := oneScenario + strings.Replace(oneScenario[len("Feature: one\n"):], "is rejected", "is rejected again", 1)
+	res, err := Run(ctx, Config{
+		Features: fstest.MapFS{"one.feature": {Data: []byte(feature)}},
+		Fixtures: toolcert.Fixtures(), Target: hang, Profile: target.DefaultProfile(), Concurrency: 1,
+	})
+	if !errors.Is(err, ErrInterrupted) {
+		t.Fatalf("err = %v, want ErrInterrupted", err)
+	}
+	if res == nil {
+		t.Fatal("an interrupted run returned no result")
+	}
+	want := reports.Summary{Scenarios: 2, Skipped: 2, Interrupted: true}
+	if got := res.Summary; got.Scenarios != want.Scenarios || got.Skipped != want.Skipped || got.Failed != 0 || !got.Interrupted {
+		t.Errorf("summary %+v, want %+v", got, want)
+	}
+	for _, sc := range res.Scenarios {
+		if !strings.Contains(sc.Error, "interrupted") {
+			t.Errorf("scenario %q: error %q does not say the run was interrupted", sc.Name, sc.Error)
+		}
+	}
+}

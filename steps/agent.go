@@ -45,7 +45,10 @@ func (w *world) send(ctx context.Context, tool string, args []byte, do func(cont
 	sctx, scancel := context.WithTimeout(ctx, 2*time.Second)
 	defer scancel()
 	settleErr := w.lane.Upstream.Settle(sctx)
-	if c.err != nil && errors.Is(c.err, target.ErrTimeout) && ctx.Err() == nil {
+	if ctx.Err() != nil {
+		return interrupted(ctx)
+	}
+	if c.err != nil && errors.Is(c.err, target.ErrTimeout) {
 		c.hung = timeout // an outcome of the target, for the Then steps to judge
 		return nil
 	}

@@ -17,6 +17,9 @@ import (
 // kept for Result and the lane is released.
 func Register(sc *godog.ScenarioContext, s *Suite) {
 	sc.Before(func(ctx context.Context, pickle *godog.Scenario) (context.Context, error) {
+		if ctx.Err() != nil {
+			return ctx, interrupted(ctx)
+		}
 		lane, err := s.Lanes.Acquire(ctx)
 		if err != nil {
 			return ctx, fmt.Errorf("acquire a lane: %w", err)
@@ -52,4 +55,11 @@ func Result(ctx context.Context) (Record, bool) {
 		return Record{}, false
 	}
 	return *w.record, true
+}
+
+// interrupted is the error of a step or hook that stops because the run
+// was interrupted (its context is done): godog then marks the scenario
+// skipped, not failed, since the adapter was not judged.
+func interrupted(ctx context.Context) error {
+	return fmt.Errorf("%w: the run was interrupted (%w)", godog.ErrSkip, context.Cause(ctx))
 }

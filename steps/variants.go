@@ -68,7 +68,13 @@ func (w *world) runVariants(ctx context.Context, selector string) error {
 	}
 	var failed []string
 	for _, v := range vs {
+		if ctx.Err() != nil {
+			return interrupted(ctx)
+		}
 		c := w.runVariant(ctx, v)
+		if ctx.Err() != nil {
+			return interrupted(ctx) // the case was cut short, not judged
+		}
 		w.cases = append(w.cases, c)
 		if c.Status != reports.Passed {
 			failed = append(failed, v.ID)

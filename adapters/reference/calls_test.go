@@ -20,6 +20,7 @@ const testPolicy = `{
   "sessions": {
     "toolcert-agent": {"subject": "agent-1", "account": "acct-100", "grants": ["read", "send", "refund"]},
     "reader-token":   {"subject": "reader",  "account": "acct-100", "grants": ["read_inbox"]},
+    "agent-1-read-token": {"subject": "agent-1", "account": "acct-100", "grants": ["read"]},
     "other-token":    {"subject": "mallory", "account": "acct-999", "grants": ["read", "send", "refund"]}
   },
   "grants": {"review_status": "read", "run_status": "read", "deploy_status": "read", "host_uptime": "read",

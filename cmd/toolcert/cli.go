@@ -46,7 +46,8 @@ Usage:
   toolcert help [command]     show help for a command
 
 Exit codes: 0 every scenario passed; 1 a scenario failed or was skipped;
-2 usage or configuration error, or no scenario ran.
+2 usage or configuration error, no scenario ran, or the run was interrupted
+(the reports are still written).
 `
 
 // run is the whole CLI; main only calls it and exits with its code.

@@ -26,7 +26,9 @@ scenarios in parallel (--concurrency). Canaries are derived from --seed (a
 random one when 0, printed in the summary), so a run can be reproduced.
 
 Exit codes: 0 every scenario passed; 1 a scenario failed or was skipped;
-2 usage or configuration error, or no scenario ran.`
+2 usage or configuration error, no scenario ran, or the run was interrupted
+(SIGINT or SIGTERM: the scenario in flight stops, the rest are skipped, and
+the reports are still written; a second signal ends toolcert at once).`
 
 type runFlags struct {
 	features, fixtures, tags, out, caseID, version string
@@ -65,6 +67,9 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	switch {
 	case werr != nil:
 		return &exitError{code: exitConfig, err: fmt.Errorf("write reports: %w", werr)}
+	case errors.Is(runErr, runner.ErrInterrupted):
+		return &exitError{code: exitConfig, err: fmt.Errorf("%w: the reports hold the %d scenarios that finished; the %d skipped did not run",
+			runErr, res.Summary.Passed+res.Summary.Failed, res.Summary.Skipped)}
 	case errors.Is(runErr, runner.ErrNothingRan):
 		return &exitError{code: exitConfig, err: fmt.Errorf("%w: check --tags and --features", runErr)}
 	case runErr != nil:
