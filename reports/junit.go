@@ -54,9 +54,9 @@ func JUnit(w io.Writer, r *Result) error {
 			byFeature[sc.Feature] = s
 			order = append(order, sc.Feature)
 		}
-		s.add(junitCaseOf(sc), sc.Status)
+		s.add(junitCaseOf(sc))
 		for _, c := range sc.Cases {
-			s.add(junitVariant(sc, c), c.Status)
+			s.add(junitVariant(sc, c))
 		}
 	}
 	sort.Strings(order)
@@ -86,16 +86,33 @@ func JUnit(w io.Writer, r *Result) error {
 	return err
 }
 
-func (s *junitSuite) add(c junitCase, status Status) {
+// add appends c and counts it by what it carries: a failure, a skip (an
+// expected failure of the baseline is reported as skipped, as pytest does
+// with xfail), or neither.
+func (s *junitSuite) add(c junitCase) {
 	s.Cases = append(s.Cases, c)
 	s.Tests++
-	switch status {
-	case Passed:
-	case Skipped:
-		s.Skipped++
-	default:
+	switch {
+	case c.Failure != nil:
 		s.Failures++
+	case c.Skipped != nil:
+		s.Skipped++
 	}
+}
+
+// baselined turns jc into what the baseline mark says: an expected failure
+// is skipped with the failure's message, an unexpected pass fails.
+func baselined(jc junitCase, mark string) junitCase {
+	switch mark {
+	case ExpectedFailure:
+		if jc.Failure != nil {
+			jc.Skipped = &junitMessage{Message: "expected failure (baseline): " + jc.Failure.Message, Body: jc.Failure.Body}
+			jc.Failure = nil
+		}
+	case UnexpectedPass:
+		jc.Failure = &junitMessage{Message: "unexpected pass: the baseline lists this as failing; remove it from the baseline"}
+	}
+	return jc
 }
 
 // junitVariant renders one generated variant as its own testcase, so CI
@@ -103,7 +120,7 @@ func (s *junitSuite) add(c junitCase, status Status) {
 func junitVariant(sc Scenario, c Case) junitCase {
 	jc := junitCase{Name: sc.Name + " › " + c.ID, Classname: sc.Feature, Time: secs(c.Duration)}
 	if c.Status == Passed {
-		return jc
+		return baselined(jc, c.Baseline)
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "reproduce: %s\n", c.Reproducer)
@@ -118,7 +135,7 @@ func junitVariant(sc Scenario, c Case) junitCase {
 		msg = c.Evidence[0].Message
 	}
 	jc.Failure = &junitMessage{Message: firstLine(msg), Body: xmlSafe(b.String())}
-	return jc
+	return baselined(jc, c.Baseline)
 }
 
 func junitCaseOf(sc Scenario) junitCase {
@@ -131,7 +148,7 @@ func junitCaseOf(sc Scenario) junitCase {
 	default:
 		c.Failure = &junitMessage{Message: firstLine(sc.Error), Body: detail}
 	}
-	return c
+	return baselined(c, sc.Baseline)
 }
 
 func describe(sc Scenario) string {

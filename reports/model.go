@@ -29,6 +29,9 @@ type Result struct {
 	// Coverage is the hostile-space matrix: operators x tools x fields,
 	// each cell passed, failed or not exercised.
 	Coverage []Cell `json:"coverage,omitempty"`
+	// BaselineUnmatched lists the IDs of the run's baseline that matched no
+	// scenario or case that finished (a filtered run may not reach them).
+	BaselineUnmatched []string `json:"baseline_unmatched,omitempty"`
 }
 
 // Summary counts the scenarios of a run by status.
@@ -56,6 +59,13 @@ type Summary struct {
 	// cancel) before every scenario ran: the scenarios that did not run
 	// are skipped, and the run is not a pass.
 	Interrupted bool `json:"interrupted,omitempty"`
+	// ExpectedFailures counts the failed scenarios a baseline lists, and
+	// CasesExpected the failed generated cases it lists; UnexpectedPasses
+	// counts the scenarios and cases a baseline lists that passed. See
+	// [Baseline].
+	ExpectedFailures int `json:"expected_failures,omitempty"`
+	CasesExpected    int `json:"cases_expected,omitempty"`
+	UnexpectedPasses int `json:"unexpected_passes,omitempty"`
 }
 
 // Scenario is the result of one scenario, with the evidence that decided it.
@@ -73,6 +83,9 @@ type Scenario struct {
 	// Cases are the generated variants a step ran, each with its own
 	// status and evidence.
 	Cases []Case `json:"cases,omitempty"`
+	// Baseline is ExpectedFailure or UnexpectedPass when a baseline lists
+	// the scenario (see [Baseline.Apply]), "" otherwise.
+	Baseline string `json:"baseline,omitempty"`
 }
 
 // Case is one generated variant run inside a scenario.
@@ -86,6 +99,9 @@ type Case struct {
 	Evidence []Evidence `json:"evidence,omitempty"`
 	// Reproducer is a one-line command that runs this case alone.
 	Reproducer string `json:"reproducer"`
+	// Baseline is ExpectedFailure or UnexpectedPass when a baseline lists
+	// the case, "" otherwise.
+	Baseline string `json:"baseline,omitempty"`
 }
 
 // Cell is one cell of the coverage matrix.
@@ -139,6 +155,7 @@ func (r *Result) Tally() {
 			s.Failed++
 		}
 		s.Leaks += leaks(sc.Evidence)
+		s.count(sc.Baseline, &s.ExpectedFailures)
 		for _, c := range sc.Cases {
 			s.Cases++
 			if c.Status == Passed {
@@ -147,9 +164,21 @@ func (r *Result) Tally() {
 				s.CasesFailed++
 			}
 			s.Leaks += leaks(c.Evidence)
+			s.count(c.Baseline, &s.CasesExpected)
 		}
 	}
 	r.Summary = s
+}
+
+// count adds a baseline mark to the summary: an expected failure to
+// *expected, an unexpected pass to UnexpectedPasses.
+func (s *Summary) count(mark string, expected *int) {
+	switch mark {
+	case ExpectedFailure:
+		*expected++
+	case UnexpectedPass:
+		s.UnexpectedPasses++
+	}
 }
 
 func leaks(ev []Evidence) int {

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"time"
 
+	"github.com/toolcert/toolcert/reports"
 	"github.com/toolcert/toolcert/steps"
 	"github.com/toolcert/toolcert/target"
 )
@@ -60,6 +61,9 @@ type Config struct {
 	// Observe, when set, receives each finished scenario's record; it is
 	// called from the lanes concurrently.
 	Observe func(steps.Record)
+	// Baseline, when set, marks the failures it lists as expected and the
+	// listed outcomes that passed as unexpected (reports.Baseline.Apply).
+	Baseline *reports.Baseline
 }
 
 // ErrConfig is wrapped by every configuration error: the CLI maps it to

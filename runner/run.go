@@ -64,6 +64,9 @@ func Run(ctx context.Context, cfg Config) (*reports.Result, error) {
 	res.Coverage = reports.BuildCoverage(res.Scenarios, variant.Operators())
 	res.Tally()
 	res.Summary.Interrupted = ctx.Err() != nil
+	if cfg.Baseline != nil {
+		res.BaselineUnmatched = cfg.Baseline.Apply(res)
+	}
 	if closeErr != nil && cfg.Progress != nil {
 		fmt.Fprintf(cfg.Progress, "warning: %v\n", closeErr)
 	}

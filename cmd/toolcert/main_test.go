@@ -80,6 +80,7 @@ func TestExitCodes(t *testing.T) {
 		{"help", []string{"help", "run"}, exitPass},
 		{"version", []string{"version"}, exitPass},
 		{"replay without body", []string{"replay", "--tool", "review_status"}, exitConfig},
+		{"missing baseline", []string{"run", "--baseline", "/nonexistent/baseline.json"}, exitConfig},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -112,6 +113,22 @@ func TestRunCatchesMutantBinary(t *testing.T) {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("summary lacks %q:\n%s", want, stdout)
 		}
+	}
+
+	// The same failures as a baseline: a known failure passes the run, and
+	// the reference, which passes what the baseline lists, fails it.
+	baseline := filepath.Join(t.TempDir(), "baseline.json")
+	feature := filepath.Join("..", "..", "features", "duplicate_members.feature")
+	mutantRun := []string{"run", "--quiet", "--out", t.TempDir(), "--features", feature, "--target-cmd", bin + " --mutant duplicate-last-wins"}
+	if code, stdout, stderr := runCLI(t, append(mutantRun, "--write-baseline", baseline)...); code != exitFail {
+		t.Fatalf("writing the baseline: exit %d, want 1\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
+	}
+	if code, stdout, stderr := runCLI(t, append(mutantRun, "--baseline", baseline)...); code != exitPass || !strings.Contains(stdout, "expected failure") {
+		t.Errorf("the mutant with its own baseline: exit %d, want 0 and expected failures\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
+	}
+	code, stdout, _ = runCLI(t, "run", "--quiet", "--out", t.TempDir(), "--features", feature, "--baseline", baseline)
+	if code != exitFail || !strings.Contains(stdout, "UNEXPECTED PASS") {
+		t.Errorf("the reference with the mutant's baseline: exit %d, want 1 and unexpected passes:\n%s", code, stdout)
 	}
 
 	body := filepath.Join(t.TempDir(), "dup.json")

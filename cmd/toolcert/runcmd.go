@@ -32,6 +32,7 @@ the reports are still written; a second signal ends toolcert at once).`
 
 type runFlags struct {
 	features, fixtures, tags, out, caseID, version string
+	baseline, writeBaseline                        string
 	concurrency                                    int
 	seed                                           uint64
 	quiet                                          bool
@@ -50,6 +51,8 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	fs.BoolVar(&f.quiet, "quiet", false, "print no progress line per scenario (standard error) and no coverage matrix;\nthe summary (standard output) stays")
 	fs.StringVar(&f.version, "upstream-version", "", "certify against one upstream `VERSION` (v1, v2...): its generated variants only, and no feature tagged\n@upstream-<other version>; the adapter's support comes from --profile upstream_versions")
 	fs.StringVar(&f.caseID, "case", "", "run one generated variant alone, by the `ID` a report gives (use the report's --seed too)")
+	fs.StringVar(&f.baseline, "baseline", "", "baseline `FILE` of expected failures (scenario and case IDs): listed failures do not fail the\nrun, new failures do, and so does a listed failure that now passes (see docs/baseline.md)")
+	fs.StringVar(&f.writeBaseline, "write-baseline", "", "write this run's failures to `FILE` as a baseline (before --baseline is applied)")
 	f.target.register(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -63,6 +66,10 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		return &exitError{code: exitConfig, err: runErr}
 	}
 	paths, werr := reports.Write(f.out, res)
+	if werr == nil && f.writeBaseline != "" {
+		werr = writeBaseline(f.writeBaseline, res)
+		paths = append(paths, f.writeBaseline)
+	}
 	summarize(stdout, res, paths, !f.quiet)
 	switch {
 	case werr != nil:
@@ -74,7 +81,7 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		return &exitError{code: exitConfig, err: fmt.Errorf("%w: check --tags and --features", runErr)}
 	case runErr != nil:
 		return &exitError{code: exitConfig, err: runErr}
-	case res.Summary.Failed > 0 || res.Summary.Skipped > 0:
+	case res.Summary.Unexplained() || res.Summary.Skipped > 0:
 		return &exitError{code: exitFail, err: errors.New("scenarios failed")}
 	}
 	return nil
@@ -99,6 +106,13 @@ func (f *runFlags) config(stderr io.Writer) (runner.Config, error) {
 	}
 	if !f.quiet {
 		cfg.Progress = stderr
+	}
+	if f.baseline != "" {
+		b, err := reports.LoadBaseline(f.baseline)
+		if err != nil {
+			return cfg, usageErr("--baseline: %v", err)
+		}
+		cfg.Baseline = b
 	}
 	if f.features != "" {
 		fsys, paths, err := dirOrFile(f.features)
@@ -148,14 +162,19 @@ func summarize(w io.Writer, res *reports.Result, paths []string, matrix bool) {
 	s := res.Summary
 	fmt.Fprintf(w, "\ntoolcert %s against %s (seed %d)\n", res.Version, res.Target, res.Seed)
 	for _, sc := range res.Scenarios {
-		if sc.Status != reports.Passed {
-			fmt.Fprintf(w, "  %s  %s: %s\n", sc.Status, sc.Feature, sc.Name)
+		if sc.Status != reports.Passed || sc.Baseline != "" {
+			fmt.Fprintf(w, "  %s  %s: %s\n", statusOf(sc), sc.Feature, sc.Name)
 			for _, e := range first(sc.Evidence, 3) {
 				fmt.Fprintf(w, "      %s\n", firstLine(e.Message))
 			}
 		}
 		for _, c := range first(failedCases(sc), 10) {
 			fmt.Fprintf(w, "      case %s: %s\n        reproduce: %s\n", c.ID, caseReason(c), c.Reproducer)
+		}
+		for _, c := range sc.Cases {
+			if c.Baseline == reports.UnexpectedPass {
+				fmt.Fprintf(w, "      case %s: UNEXPECTED PASS (remove it from the baseline)\n", c.ID)
+			}
 		}
 	}
 	if s.Cases > 0 && matrix {
@@ -168,6 +187,7 @@ func summarize(w io.Writer, res *reports.Result, paths []string, matrix bool) {
 	if s.Blocked > 0 {
 		fmt.Fprintf(w, "%d scenarios with denied, refused, expired or malformed calls: %d upstream requests reached from them\n", s.Blocked, s.BlockedRequests)
 	}
+	summarizeBaseline(w, res)
 	fmt.Fprintf(w, "%d scenarios: %d passed, %d failed, %d skipped; %d canary leaks; %d upstream requests; %.1fs\n",
 		s.Scenarios, s.Passed, s.Failed, s.Skipped, s.Leaks, s.UpstreamRequests, res.Duration.Seconds())
 	for _, p := range paths {

@@ -1,0 +1,186 @@
+package reports
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+)
+
+// Baseline lists the failures a run expects: scenarios by ID ("feature:
+// name", as results.json gives them) and generated cases by case ID, each
+// with the reason it is accepted for now. A connector owner adopting
+// toolcert keeps CI green on known failures while every new failure, and
+// every listed failure that starts passing, still fails the run.
+type Baseline struct {
+	Scenarios []Expected `json:"scenarios,omitempty"`
+	Cases     []Expected `json:"cases,omitempty"`
+}
+
+// Expected is one failure a baseline expects.
+type Expected struct {
+	ID     string `json:"id"`
+	Reason string `json:"reason,omitempty"`
+}
+
+// The values of Scenario.Baseline and Case.Baseline.
+const (
+	// ExpectedFailure marks a failure the baseline lists.
+	ExpectedFailure = "expected_failure"
+	// UnexpectedPass marks a pass the baseline lists as a failure: the
+	// entry is stale and must be removed, so the run fails.
+	UnexpectedPass = "unexpected_pass"
+)
+
+// maxBaselineBytes bounds a baseline file.
+const maxBaselineBytes = 16 << 20
+
+// ReadBaseline reads a baseline from r: strict JSON, no unknown field, no
+// empty or repeated ID.
+func ReadBaseline(r io.Reader) (*Baseline, error) {
+	raw, err := io.ReadAll(io.LimitReader(r, maxBaselineBytes+1))
+	if err != nil {
+		return nil, fmt.Errorf("read baseline: %w", err)
+	}
+	if len(raw) > maxBaselineBytes {
+		return nil, fmt.Errorf("read baseline: larger than %d bytes", maxBaselineBytes)
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	var b Baseline
+	if err := dec.Decode(&b); err != nil {
+		return nil, fmt.Errorf("read baseline: %w", err)
+	}
+	if dec.More() {
+		return nil, errors.New("read baseline: data after the JSON object")
+	}
+	if err := b.check(); err != nil {
+		return nil, fmt.Errorf("read baseline: %w", err)
+	}
+	return &b, nil
+}
+
+// LoadBaseline reads the baseline file at path.
+func LoadBaseline(path string) (*Baseline, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("open baseline: %w", err)
+	}
+	defer f.Close()
+	b, err := ReadBaseline(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return b, nil
+}
+
+// check refuses an empty or repeated ID.
+func (b *Baseline) check() error {
+	for kind, list := range map[string][]Expected{"scenarios": b.Scenarios, "cases": b.Cases} {
+		seen := map[string]bool{}
+		for i, e := range list {
+			switch {
+			case e.ID == "":
+				return fmt.Errorf("%s[%d]: empty id", kind, i)
+			case seen[e.ID]:
+				return fmt.Errorf("%s[%d]: id %q listed twice", kind, i, e.ID)
+			}
+			seen[e.ID] = true
+		}
+	}
+	return nil
+}
+
+// BaselineOf returns the baseline that expects exactly r's failures: every
+// failed scenario that has no generated case, and every failed case.
+func BaselineOf(r *Result) *Baseline {
+	b := &Baseline{}
+	for _, sc := range r.Scenarios {
+		failedCases := 0
+		for _, c := range sc.Cases {
+			if c.Status == Failed {
+				b.Cases = append(b.Cases, Expected{ID: c.ID})
+				failedCases++
+			}
+		}
+		if sc.Status == Failed && (failedCases == 0 || len(sc.Evidence) > 0) {
+			b.Scenarios = append(b.Scenarios, Expected{ID: sc.ID})
+		}
+	}
+	return b
+}
+
+// Apply marks r's scenarios and cases against b and recounts the summary:
+// a listed failure is an ExpectedFailure, a listed pass an UnexpectedPass.
+// A scenario that failed only through generated cases the baseline lists
+// (no evidence of its own) is an expected failure too. IDs that match
+// nothing the run finished are returned: a filtered run may not reach them,
+// so they are reported, not failed.
+func (b *Baseline) Apply(r *Result) (unmatched []string) {
+	scenarios, cases := index(b.Scenarios), index(b.Cases)
+	for i := range r.Scenarios {
+		sc := &r.Scenarios[i]
+		allExpected := true
+		for j := range sc.Cases {
+			c := &sc.Cases[j]
+			c.Baseline = mark(c.Status, cases[c.ID])
+			delete(cases, c.ID)
+			if c.Status == Failed && c.Baseline != ExpectedFailure {
+				allExpected = false
+			}
+		}
+		listed := scenarios[sc.ID]
+		delete(scenarios, sc.ID)
+		if !listed && sc.Status == Failed && len(sc.Cases) > 0 && allExpected && len(sc.Evidence) == 0 {
+			listed = true
+		}
+		sc.Baseline = mark(sc.Status, listed)
+	}
+	r.Tally()
+	for id := range scenarios {
+		unmatched = append(unmatched, id)
+	}
+	for id := range cases {
+		unmatched = append(unmatched, id)
+	}
+	slices.Sort(unmatched)
+	return unmatched
+}
+
+// index returns the set of IDs in list.
+func index(list []Expected) map[string]bool {
+	m := make(map[string]bool, len(list))
+	for _, e := range list {
+		m[e.ID] = true
+	}
+	return m
+}
+
+// mark returns the baseline mark of an outcome: listed failures are
+// expected, listed passes unexpected, anything else unmarked.
+func mark(s Status, listed bool) string {
+	switch {
+	case !listed:
+		return ""
+	case s == Failed:
+		return ExpectedFailure
+	case s == Passed:
+		return UnexpectedPass
+	}
+	return ""
+}
+
+// Unexplained reports whether r has a failure no baseline explains, or a
+// listed failure that now passes: such a run is not a pass.
+func (s Summary) Unexplained() bool {
+	return s.Failed > s.ExpectedFailures || s.CasesUnexpected() || s.UnexpectedPasses > 0
+}
+
+// CasesUnexpected reports whether a generated case failed that no baseline
+// lists.
+func (s Summary) CasesUnexpected() bool {
+	return s.CasesFailed > s.CasesExpected
+}

@@ -1,0 +1,160 @@
+package reports
+
+import (
+	"bytes"
+	"encoding/xml"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+const (
+	passingID  = "features/closed_objects.feature:7"
+	failingID  = "features/leaks.feature:3"
+	failedCase = "run_status/failed/nan/attempt"
+)
+
+func TestReadBaselineRefuses(t *testing.T) {
+	tests := map[string]string{
+		"unknown field": `{"scenarios": [{"id": "x", "why": "typo"}]}`,
+		"empty id":      `{"cases": [{"id": ""}]}`,
+		"repeated id":   `{"scenarios": [{"id": "x"}, {"id": "x"}]}`,
+		"trailing data": `{} {}`,
+		"not JSON":      `scenarios: x`,
+	}
+	for name, doc := range tests {
+		if _, err := ReadBaseline(strings.NewReader(doc)); err == nil {
+			t.Errorf("%s: ReadBaseline(%s) accepted it", name, doc)
+		}
+	}
+}
+
+func TestBaselineApply(t *testing.T) {
+	tests := []struct {
+		name        string
+		baseline    Baseline
+		marks       map[string]string // scenario or case ID -> mark
+		unmatched   []string
+		unexplained bool
+	}{
+		{
+			name:        "no baseline entry: the failure stays unexplained",
+			marks:       map[string]string{},
+			unexplained: true,
+		},
+		{
+			name:     "the failing scenario and its failing case are expected",
+			baseline: Baseline{Scenarios: []Expected{{ID: failingID, Reason: "fix in #12"}}, Cases: []Expected{{ID: failedCase}}},
+			marks:    map[string]string{failingID: ExpectedFailure, failedCase: ExpectedFailure},
+		},
+		{
+			name:        "the case alone does not explain the scenario's own evidence",
+			baseline:    Baseline{Cases: []Expected{{ID: failedCase}}},
+			marks:       map[string]string{failedCase: ExpectedFailure},
+			unexplained: true,
+		},
+		{
+			name:        "a listed scenario with an unlisted failing case",
+			baseline:    Baseline{Scenarios: []Expected{{ID: failingID}}},
+			marks:       map[string]string{failingID: ExpectedFailure},
+			unexplained: true,
+		},
+		{
+			name: "a listed scenario that passes is an unexpected pass",
+			baseline: Baseline{Scenarios: []Expected{{ID: failingID}, {ID: passingID}},
+				Cases: []Expected{{ID: failedCase}, {ID: "run_status/failed/extra_property"}}},
+			marks: map[string]string{failingID: ExpectedFailure, passingID: UnexpectedPass,
+				failedCase: ExpectedFailure, "run_status/failed/extra_property": UnexpectedPass},
+			unexplained: true,
+		},
+		{
+			name:      "an ID the run did not reach is returned, not failed",
+			baseline:  Baseline{Scenarios: []Expected{{ID: failingID}, {ID: "features/gone.feature: x"}}, Cases: []Expected{{ID: failedCase}}},
+			marks:     map[string]string{failingID: ExpectedFailure, failedCase: ExpectedFailure},
+			unmatched: []string{"features/gone.feature: x"},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := withoutSkip(sample())
+			unmatched := tt.baseline.Apply(r)
+			if diff := cmp.Diff(tt.unmatched, unmatched); diff != "" {
+				t.Errorf("unmatched (-want +got):\n%s", diff)
+			}
+			if diff := cmp.Diff(tt.marks, marks(r)); diff != "" {
+				t.Errorf("marks (-want +got):\n%s", diff)
+			}
+			if got := r.Summary.Unexplained(); got != tt.unexplained {
+				t.Errorf("Unexplained() = %v, want %v; summary %+v", got, tt.unexplained, r.Summary)
+			}
+		})
+	}
+}
+
+func TestBaselineOfExplainsItsRun(t *testing.T) {
+	r := withoutSkip(sample())
+	b := BaselineOf(r)
+	want := &Baseline{Scenarios: []Expected{{ID: failingID}}, Cases: []Expected{{ID: failedCase}}}
+	if diff := cmp.Diff(want, b); diff != "" {
+		t.Fatalf("BaselineOf (-want +got):\n%s", diff)
+	}
+	b.Apply(r)
+	if r.Summary.Unexplained() {
+		t.Errorf("the run's own baseline leaves it unexplained: %+v", r.Summary)
+	}
+}
+
+func TestJUnitBaseline(t *testing.T) {
+	r := withoutSkip(sample())
+	(&Baseline{Scenarios: []Expected{{ID: failingID}, {ID: passingID}}, Cases: []Expected{{ID: failedCase}}}).Apply(r)
+	var buf bytes.Buffer
+	if err := JUnit(&buf, r); err != nil {
+		t.Fatal(err)
+	}
+	var got struct {
+		Tests    int `xml:"tests,attr"`
+		Failures int `xml:"failures,attr"`
+		Skipped  int `xml:"skipped,attr"`
+	}
+	if err := xml.Unmarshal(buf.Bytes(), &got); err != nil {
+		t.Fatal(err)
+	}
+	// 2 scenarios and 2 cases: the passing listed scenario fails, the
+	// expected failure and its expected case are skipped.
+	if got.Tests != 4 || got.Failures != 1 || got.Skipped != 2 {
+		t.Errorf("junit counts %+v, want 4 tests, 1 failure, 2 skipped:\n%s", got, buf.String())
+	}
+	if !strings.Contains(buf.String(), "unexpected pass") || !strings.Contains(buf.String(), "expected failure (baseline)") {
+		t.Errorf("junit lacks the baseline messages:\n%s", buf.String())
+	}
+}
+
+// withoutSkip returns r without its skipped scenario.
+func withoutSkip(r *Result) *Result {
+	var kept []Scenario
+	for _, sc := range r.Scenarios {
+		if sc.Status != Skipped {
+			kept = append(kept, sc)
+		}
+	}
+	r.Scenarios = kept
+	r.Tally()
+	return r
+}
+
+// marks returns the baseline mark of every scenario and case that has one.
+func marks(r *Result) map[string]string {
+	m := map[string]string{}
+	for _, sc := range r.Scenarios {
+		if sc.Baseline != "" {
+			m[sc.ID] = sc.Baseline
+		}
+		for _, c := range sc.Cases {
+			if c.Baseline != "" {
+				m[c.ID] = c.Baseline
+			}
+		}
+	}
+	return m
+}
