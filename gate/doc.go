@@ -28,7 +28,7 @@
 // allowlist, the arguments are valid and the session holds the tool's
 // grant; [Apply] is the rule that turns an unearned "allow" into "deny" or
 // "ask". A call the policy marks ask waits for a human: [Approvals] binds
-// each approval to the tool and the [ArgumentsHash] of the call and lets
-// exactly one call through. [Fetcher.Post] sends the resulting request
+// each approval ([Binding]) to the tool, the [ArgumentsHash] of the call and
+// the session's subject, and lets exactly one call through. [Fetcher.Post] sends the resulting request
 // once, never retried.
 package gate
