@@ -5,7 +5,8 @@
 // lane's [Env] (mock upstream, listen address, audit and policy files). The
 // drivers are [InProcess] (a handler served inside the harness: the reference
 // adapter and the self-test's mutants), [Process] (a local executable started
-// with the protocol's environment variables) and [URL] (an adapter that is
+// with the protocol's environment variables), [Container] (a local image run
+// with testcontainers-go on the host's network) and [URL] (an adapter that is
 // already running). Every driver waits for GET /healthz to answer 200 before
 // Start returns, and every wait is bounded.
 //

@@ -71,6 +71,8 @@ func TestExitCodes(t *testing.T) {
 		{"unknown flag", []string{"run", "--nope"}, exitConfig},
 		{"stray argument", []string{"run", "extra"}, exitConfig},
 		{"two targets", []string{"run", "--target-cmd", "x", "--target-url", "http://127.0.0.1:1"}, exitConfig},
+		{"image and command", []string{"run", "--target-image", "my-adapter:dev", "--target-cmd", "x"}, exitConfig},
+		{"image and url", []string{"run", "--target-image", "my-adapter:dev", "--target-url", "http://127.0.0.1:1"}, exitConfig},
 		{"url without upstream", []string{"run", "--target-url", "http://127.0.0.1:1"}, exitConfig},
 		{"non-loopback upstream", []string{"run", "--target-url", "http://127.0.0.1:1", "--upstream-listen", "10.0.0.1:80"}, exitConfig},
 		{"command substitution", []string{"run", "--target-cmd", "adapter $(whoami)"}, exitConfig},

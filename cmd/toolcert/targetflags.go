@@ -16,6 +16,7 @@ import (
 type targetFlags struct {
 	cmd            string
 	url            string
+	image          string
 	upstreamListen string
 	auditFile      string
 	profile        string
@@ -23,6 +24,7 @@ type targetFlags struct {
 
 func (t *targetFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&t.cmd, "target-cmd", "", "start the adapter as a local process per lane: `\"CMD ARGS\"`, split into words as a shell would\n(quotes respected; no $-expansion or pipes); it gets the TOOLCERT_* environment of docs/protocol.md")
+	fs.StringVar(&t.image, "target-image", "", "start the adapter as one container per lane from the local Docker `IMAGE` (never pulled); its\nentrypoint must serve the protocol, on the host's network, with the TOOLCERT_* environment and the\naudit and policy folders mounted at their host paths (docs/containers.md). Where Ryuk's image cannot\nbe pulled, run toolcert with TESTCONTAINERS_RYUK_DISABLED=true")
 	fs.StringVar(&t.url, "target-url", "", "use an adapter already running at `URL`; it must use the mock at --upstream-listen (one lane)")
 	fs.StringVar(&t.upstreamListen, "upstream-listen", "", "with --target-url: loopback `ADDR` (host:port) the mock upstream listens on")
 	fs.StringVar(&t.auditFile, "audit-file", "", "with --target-url: `PATH` of the running adapter's audit log, so audit steps can read it")
@@ -39,6 +41,7 @@ func (t *targetFlags) String() string {
 	}
 	add("target-cmd", t.cmd)
 	add("target-url", t.url)
+	add("target-image", t.image)
 	add("upstream-listen", t.upstreamListen)
 	add("audit-file", t.auditFile)
 	add("profile", t.profile)
@@ -56,8 +59,9 @@ func shellQuote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
-// build returns the chosen target and its profile. Without --target-cmd or
-// --target-url the target is the reference adapter, in-process.
+// build returns the chosen target and its profile. Without --target-cmd,
+// --target-url or --target-image the target is the reference adapter,
+// in-process.
 func (t *targetFlags) build() (target.Target, target.Profile, error) {
 	profile := target.DefaultProfile()
 	if t.profile != "" {
@@ -68,8 +72,8 @@ func (t *targetFlags) build() (target.Target, target.Profile, error) {
 		profile = p
 	}
 	switch {
-	case t.cmd != "" && t.url != "":
-		return nil, profile, usageErr("--target-cmd and --target-url exclude each other")
+	case countSet(t.cmd, t.url, t.image) > 1:
+		return nil, profile, usageErr("--target-cmd, --target-url and --target-image exclude each other")
 	case t.url != "":
 		if t.upstreamListen == "" {
 			return nil, profile, usageErr("--target-url needs --upstream-listen: the address the running adapter sends its upstream requests to")
@@ -97,8 +101,25 @@ func (t *targetFlags) build() (target.Target, target.Profile, error) {
 			return nil, profile, usageErr("--target-cmd: %v", err)
 		}
 		return p, profile, nil
+	case t.image != "":
+		c, err := target.NewContainer(t.image, target.WithContainerRename(profile.Rename))
+		if err != nil {
+			return nil, profile, usageErr("--target-image: %v", err)
+		}
+		return c, profile, nil
 	}
 	return reference.InProcess(), profile, nil
+}
+
+// countSet returns how many of values are not "".
+func countSet(values ...string) int {
+	n := 0
+	for _, v := range values {
+		if v != "" {
+			n++
+		}
+	}
+	return n
 }
 
 func checkLoopback(addr string) error {
