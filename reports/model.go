@@ -66,6 +66,10 @@ type Summary struct {
 	ExpectedFailures int `json:"expected_failures,omitempty"`
 	CasesExpected    int `json:"cases_expected,omitempty"`
 	UnexpectedPasses int `json:"unexpected_passes,omitempty"`
+	// TargetRestarts counts the target instances the harness started again
+	// because the adapter had died (exited or stopped answering /healthz)
+	// during an earlier scenario.
+	TargetRestarts int `json:"target_restarts,omitempty"`
 }
 
 // Scenario is the result of one scenario, with the evidence that decided it.
@@ -143,7 +147,7 @@ type Evidence struct {
 // Tally recomputes the summary counts from the scenarios.
 func (r *Result) Tally() {
 	s := Summary{UpstreamRequests: r.Summary.UpstreamRequests, Blocked: r.Summary.Blocked, BlockedRequests: r.Summary.BlockedRequests,
-		Interrupted: r.Summary.Interrupted}
+		Interrupted: r.Summary.Interrupted, TargetRestarts: r.Summary.TargetRestarts}
 	for _, sc := range r.Scenarios {
 		s.Scenarios++
 		switch sc.Status {

@@ -60,6 +60,7 @@ func Run(ctx context.Context, cfg Config) (*reports.Result, error) {
 	res.Duration = reports.Duration(time.Since(res.StartedAt))
 	res.Scenarios = rec.sorted()
 	res.Summary.UpstreamRequests = rec.requests
+	res.Summary.TargetRestarts = int(pool.restarts.Load())
 	res.Summary.Blocked, res.Summary.BlockedRequests = rec.blocked, rec.blockedRq
 	res.Coverage = reports.BuildCoverage(res.Scenarios, variant.Operators())
 	res.Tally()

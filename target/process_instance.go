@@ -71,12 +71,31 @@ func (i *processInstance) Alive(ctx context.Context) error {
 		return fmt.Errorf("alive %s: %w", i.name, i.exitError())
 	}
 	if err := checkHealth(ctx, i.probe, i.base); err != nil {
-		if i.exited() {
+		if i.exitedWithin(ctx, exitSettle) {
 			return fmt.Errorf("alive %s: %w", i.name, i.exitError())
 		}
 		return fmt.Errorf("alive %s: %w", i.name, err)
 	}
 	return nil
+}
+
+// exitSettle is how long Alive waits, after a failed health check, for a
+// dying process to be reaped, so that the evidence gives its exit status
+// rather than a reset connection.
+const exitSettle = 500 * time.Millisecond
+
+// exitedWithin reports whether the process has exited or exits within d
+// (or before ctx ends).
+func (i *processInstance) exitedWithin(ctx context.Context, d time.Duration) bool {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-i.done:
+		return true
+	case <-t.C:
+	case <-ctx.Done():
+	}
+	return i.exited()
 }
 
 // Stop sends SIGTERM to the process group, waits up to the stop grace (or

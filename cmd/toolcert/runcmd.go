@@ -187,6 +187,9 @@ func summarize(w io.Writer, res *reports.Result, paths []string, matrix bool) {
 	if s.Blocked > 0 {
 		fmt.Fprintf(w, "%d scenarios with denied, refused, expired or malformed calls: %d upstream requests reached from them\n", s.Blocked, s.BlockedRequests)
 	}
+	if s.TargetRestarts > 0 {
+		fmt.Fprintf(w, "the target died and was started again %d times: each death failed the scenario it happened in\n", s.TargetRestarts)
+	}
 	summarizeBaseline(w, res)
 	fmt.Fprintf(w, "%d scenarios: %d passed, %d failed, %d skipped; %d canary leaks; %d upstream requests; %.1fs\n",
 		s.Scenarios, s.Passed, s.Failed, s.Skipped, s.Leaks, s.UpstreamRequests, res.Duration.Seconds())

@@ -1,0 +1,99 @@
+package runner
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"os"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/toolcert/toolcert"
+	"github.com/toolcert/toolcert/adapters/reference"
+	"github.com/toolcert/toolcert/reports"
+	"github.com/toolcert/toolcert/target"
+)
+
+// crasherEnv, set in the environment of this test binary, makes it serve
+// the reference adapter instead of running tests; a call of the tool
+// "crash_now" ends the process with exit status 3.
+const crasherEnv = "TOOLCERT_TEST_CRASHER"
+
+func TestMain(m *testing.M) {
+	if os.Getenv(crasherEnv) == "1" {
+		os.Exit(serveCrasher())
+	}
+	os.Exit(m.Run())
+}
+
+// serveCrasher serves the reference adapter from the TOOLCERT_*
+// environment until a call of crash_now, then exits with status 3.
+func serveCrasher() int {
+	cfg, err := reference.ConfigFromEnv(os.Getenv)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 2
+	}
+	a, err := reference.New(cfg, reference.WithMiddleware(func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if strings.Contains(r.URL.Path, "/crash_now/") {
+				fmt.Fprintln(os.Stderr, "crasher: crash_now called, exiting")
+				os.Exit(3)
+			}
+			next.ServeHTTP(w, r)
+		})
+	}))
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 2
+	}
+	if err := a.ListenAndServe(context.Background()); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	return 0
+}
+
+// TestDeadTargetIsRestarted: an adapter that dies in one scenario fails
+// that scenario with its exit status as evidence; the lane starts it again
+// for the next scenario, which passes, and the result counts the restart.
+func TestDeadTargetIsRestarted(t *testing.T) {
+	crasher, err := target.NewProcess([]string{os.Args[0]}, target.WithExtraEnv(map[string]string{crasherEnv: "1"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	feature := `Feature: crash
+  Scenario: a call that kills the adapter
+    When the agent calls "crash_now" with {}
+    Then the agent sees the failure DENIED, not retryable
+
+  Scenario: the next scenario gets a fresh adapter
+    Given the upstream answers GET /reviews/CR-1042 with fixture "review_status/accepted/approved.json"
+    And the upstream adds the property "admin_override" carrying a canary
+    When the agent calls "review_status" with {"change_id": "CR-1042"}
+    Then the agent sees the failure INVALID_RESPONSE, not retryable
+`
+	res, err := Run(context.Background(), Config{
+		Features: fstest.MapFS{"crash.feature": {Data: []byte(feature)}},
+		Fixtures: toolcert.Fixtures(), Target: crasher, Profile: target.DefaultProfile(), Concurrency: 1,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]reports.Status{}
+	for _, sc := range res.Scenarios {
+		got[sc.Name] = sc.Status
+		if sc.Name == "a call that kills the adapter" && !strings.Contains(sc.Error, "exit status 3") {
+			t.Errorf("the crash's evidence lacks the exit status: %q", sc.Error)
+		}
+	}
+	want := map[string]reports.Status{"a call that kills the adapter": reports.Failed, "the next scenario gets a fresh adapter": reports.Passed}
+	if len(got) != 2 || got["a call that kills the adapter"] != want["a call that kills the adapter"] ||
+		got["the next scenario gets a fresh adapter"] != want["the next scenario gets a fresh adapter"] {
+		t.Errorf("statuses %v, want %v", got, want)
+	}
+	if res.Summary.TargetRestarts != 1 {
+		t.Errorf("TargetRestarts = %d, want 1", res.Summary.TargetRestarts)
+	}
+}
