@@ -50,7 +50,10 @@ var catches = map[string][]catch{
 	"retry-off-by-one":      {{feature: f("transport"), step: "the upstream received at most the adapter's attempt budget"}, {feature: f("transport"), step: "the upstream received exactly the adapter's attempt budget"}},
 	"retries-client-errors": {{feature: f("transport"), step: "the upstream received 1 request"}},
 	"unbounded-retries":     {{feature: f("transport"), step: "the agent sees the failure UPSTREAM_UNAVAILABLE"}},
-	"deadline-per-attempt":  {{feature: f("transport"), step: "the agent got its answer within the adapter's time budget"}},
+	// the failure envelope's code and retryable flag
+	"retryable-inverted":   {{feature: f("transport"), step: "the agent sees the failure UPSTREAM_UNAVAILABLE, retryable"}, {feature: f("closed_objects"), step: "the agent sees the failure INVALID_RESPONSE, not retryable"}},
+	"codes-collapsed":      {{feature: f("transport"), step: "the agent sees the failure NOT_FOUND"}, {feature: f("calls_authorization"), step: "the agent sees the failure DENIED"}},
+	"deadline-per-attempt": {{feature: f("transport"), step: "the agent got its answer within the adapter's time budget"}},
 	// the audit log
 	"audit-counts-one-attempt": {{feature: f("transport"), step: "the audit records 3 attempts"}, {feature: f("transport"), step: "the audit records as many attempts as the upstream received"}},
 	"audit-one-reason":         {{feature: f("parse_limits"), step: `the audit records gate "transport" and reason "byte_limit" for that request`}, {feature: f("semantic_binding"), step: `the audit records gate "semantic"`}},

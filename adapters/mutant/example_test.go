@@ -25,6 +25,7 @@ func ExampleNames() {
 	// audit-one-reason
 	// audit-without-body-hash
 	// case-insensitive-tool
+	// codes-collapsed
 	// deadline-per-attempt
 	// duplicate-last-wins
 	// freshness-unchecked
@@ -39,6 +40,7 @@ func ExampleNames() {
 	// reads-whole-body
 	// retries-client-errors
 	// retry-off-by-one
+	// retryable-inverted
 	// unbounded-retries
 	// upstream-excerpt-in-header
 	// upstream-message-forwarded

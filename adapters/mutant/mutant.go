@@ -79,6 +79,20 @@ func readMutants() map[string]mutant {
 				return []reference.Option{reference.WithFailureDetail(true)}
 			},
 		},
+		"retryable-inverted": {
+			"every failure envelope says the opposite of whether a retry can help",
+			func(reference.Config) []reference.Option {
+				return []reference.Option{reference.WithFailureCode(func(c gate.Code, r bool) (gate.Code, bool) { return c, !r })}
+			},
+		},
+		"codes-collapsed": {
+			"every failure is INVALID_RESPONSE: the agent cannot tell a missing record or an outage from bad data",
+			func(reference.Config) []reference.Option {
+				return []reference.Option{reference.WithFailureCode(func(gate.Code, bool) (gate.Code, bool) {
+					return gate.CodeInvalidResponse, false
+				})}
+			},
+		},
 		"unbounded-retries": {
 			"retries have no attempt cap and no total deadline; they stop only when the agent's call is cancelled",
 			func(cfg reference.Config) []reference.Option {

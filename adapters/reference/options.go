@@ -48,6 +48,7 @@ type settings struct {
 	contractCheck  bool
 	freshnessCheck bool
 	failureDetail  bool
+	failureCode    func(code gate.Code, retryable bool) (gate.Code, bool)
 
 	// call side
 	argsSchema func(tool string, schema []byte) []byte
@@ -71,6 +72,7 @@ func defaultSettings() settings {
 		requestID:      func(any) (string, bool) { return "", false },
 		contractCheck:  true,
 		freshnessCheck: true,
+		failureCode:    func(c gate.Code, r bool) (gate.Code, bool) { return c, r },
 		argsSchema:     func(_ string, schema []byte) []byte { return schema },
 		lookupTool:     exactTool,
 		decide:         (*gate.Policy).Decide,
@@ -142,6 +144,12 @@ func WithFreshnessCheck(on bool) Option {
 // error object as "detail" (default off: the agent never sees it).
 func WithFailureDetail(on bool) Option {
 	return func(s *settings) { s.failureDetail = on }
+}
+
+// WithFailureCode maps the code and retryable flag of every failure
+// envelope before it is sent (default: unchanged).
+func WithFailureCode(mapping func(code gate.Code, retryable bool) (gate.Code, bool)) Option {
+	return func(s *settings) { s.failureCode = mapping }
 }
 
 // WithArgumentsSchemaTransform rewrites each pinned argument schema before

@@ -110,6 +110,7 @@ func (a *Adapter) fail(ev *gate.Event, err error) []byte {
 	if errors.As(err, &c) {
 		code, retryable = c.code, c.retryable
 	}
+	code, retryable = a.s.failureCode(code, retryable)
 	if !a.s.failureDetail {
 		return gate.Failure(ev.Tool, ev.RequestID, code, retryable)
 	}
