@@ -44,6 +44,7 @@ var catches = map[string][]catch{
 	"upstream-message-forwarded":    {{feature: f("projection"), step: "the agent sees success with data"}},
 	"upstream-request-id-echoed":    {{feature: f("envelope"), step: "the agent's request_id is its own"}, {feature: f("projection"), step: "no canary reaches the agent"}},
 	"upstream-excerpt-in-header":    {{feature: f("deployment_example"), step: "the agent's output does not contain"}, {feature: f("closed_objects"), step: "no canary reaches the agent"}},
+	"upstream-headers-forwarded":    {{feature: f("projection"), step: "no canary reaches the agent"}, {feature: f("transport"), step: "no canary reaches the agent"}},
 	"validator-text-in-error":       {{feature: f("closed_objects"), step: "the agent sees the failure INVALID_RESPONSE"}, {feature: f("arguments"), step: "the agent sees the failure DENIED"}},
 	// fetching: retries, budget, time
 	"no-retry":              {{feature: f("transport"), step: "the upstream received exactly the adapter's attempt budget"}, {feature: f("transport"), step: "the agent sees success with data"}},

@@ -43,6 +43,7 @@ func ExampleNames() {
 	// retryable-inverted
 	// unbounded-retries
 	// upstream-excerpt-in-header
+	// upstream-headers-forwarded
 	// upstream-message-forwarded
 	// upstream-request-id-echoed
 	// validator-text-in-error

@@ -24,13 +24,14 @@ type mutant struct {
 
 // mutants returns the table of mutants by name: the read side's, the
 // fetch's ([fetchMutants]), the audit's ([auditMutants]), the call side's
-// ([callMutants]) and the excerpt header ([excerptMutant]).
+// ([callMutants]) and those that pass upstream bytes through headers
+// ([passThroughMutants]).
 func mutants() map[string]mutant {
 	m := readMutants()
 	maps.Copy(m, fetchMutants())
 	maps.Copy(m, auditMutants())
 	maps.Copy(m, callMutants())
-	m["upstream-excerpt-in-header"] = excerptMutant()
+	maps.Copy(m, passThroughMutants())
 	return m
 }
 

@@ -25,8 +25,8 @@ func TestNames(t *testing.T) {
 		"freshness-unchecked", "grant-not-checked", "model-account-trusted", "no-allowlist", "no-byte-limit",
 		"no-idempotency-key", "no-retry", "order-refetched", "partial-stream-acted-on", "reads-whole-body",
 		"retries-client-errors", "retry-off-by-one", "retryable-inverted", "unbounded-retries",
-		"upstream-excerpt-in-header", "upstream-message-forwarded", "upstream-request-id-echoed",
-		"validator-text-in-error",
+		"upstream-excerpt-in-header", "upstream-headers-forwarded", "upstream-message-forwarded",
+		"upstream-request-id-echoed", "validator-text-in-error",
 	}
 	if diff := cmp.Diff(want, Names()); diff != "" {
 		t.Errorf("Names (-want +got):\n%s", diff)
