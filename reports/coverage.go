@@ -3,6 +3,7 @@ package reports
 import (
 	"fmt"
 	"io"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -61,73 +62,99 @@ func BuildCoverage(scs []Scenario, operators []string) []Cell {
 	return out
 }
 
-// CoverageTable writes the matrix folded to operators x tools for a
-// terminal: each cell is "passed/cases" over the fields exercised, with
-// "FAIL" in front when a case failed, "-" when the operator reached no
-// field of the tool. Operators that ran no case at all are left out.
-func CoverageTable(w io.Writer, cells []Cell) {
-	if len(cells) == 0 {
-		return
-	}
-	tools := map[string]bool{}
-	rows := map[string]map[string]*agg{}
-	var ops []string
-	for _, c := range cells {
-		tools[c.Tool] = true
-		if rows[c.Operator] == nil {
-			rows[c.Operator] = map[string]*agg{}
-			ops = append(ops, c.Operator)
-		}
-		a := rows[c.Operator][c.Tool]
-		if a == nil {
-			a = &agg{}
-			rows[c.Operator][c.Tool] = a
-		}
-		a.cases += c.Cases
-		a.passed += c.Passed
-	}
-	names := make([]string, 0, len(tools))
-	for t := range tools {
-		names = append(names, t)
-	}
-	sort.Strings(names)
-	fmt.Fprintf(w, "%-24s", "operator")
-	for _, t := range names {
-		fmt.Fprintf(w, " %14s", t)
-	}
-	fmt.Fprintln(w)
-	for _, op := range ops {
-		if !exercised(rows[op]) {
-			continue
-		}
-		fmt.Fprintf(w, "%-24s", op)
-		for _, t := range names {
-			fmt.Fprintf(w, " %14s", cellText(rows[op][t]))
-		}
-		fmt.Fprintln(w)
-	}
-	fmt.Fprintln(w, strings.Repeat("-", 24+15*len(names)))
+// Fold is the coverage matrix folded to operators x tools, the form the
+// console, Markdown and HTML reports show: each cell counts the cases over
+// the fields of the tool.
+type Fold struct {
+	// Operators are in the matrix's order; Tools are sorted.
+	Operators []string
+	Tools     []string
+	cells     map[string]map[string]FoldCell
 }
 
-// exercised reports whether any case of an operator ran on any tool.
-func exercised(row map[string]*agg) bool {
-	for _, a := range row {
-		if a.cases > 0 {
+// FoldCell counts the cases of one operator x tool.
+type FoldCell struct{ Passed, Cases int }
+
+// FoldCoverage folds the field level of cells.
+func FoldCoverage(cells []Cell) Fold {
+	f := Fold{cells: map[string]map[string]FoldCell{}}
+	for _, c := range cells {
+		if !slices.Contains(f.Tools, c.Tool) {
+			f.Tools = append(f.Tools, c.Tool)
+		}
+		row := f.cells[c.Operator]
+		if row == nil {
+			row = map[string]FoldCell{}
+			f.cells[c.Operator] = row
+			f.Operators = append(f.Operators, c.Operator)
+		}
+		fc := row[c.Tool]
+		fc.Cases += c.Cases
+		fc.Passed += c.Passed
+		row[c.Tool] = fc
+	}
+	slices.Sort(f.Tools)
+	return f
+}
+
+// Cell returns the counts of one operator x tool (zero when none ran).
+func (f Fold) Cell(operator, tool string) FoldCell { return f.cells[operator][tool] }
+
+// Exercised reports whether any case of operator ran on any tool.
+func (f Fold) Exercised(operator string) bool {
+	for _, c := range f.cells[operator] {
+		if c.Cases > 0 {
 			return true
 		}
 	}
 	return false
 }
 
-// agg counts the cases of one operator x tool cell of the folded table.
-type agg struct{ passed, cases int }
-
-func cellText(a *agg) string {
+// Status is the cell's status: CellNotExercised, CellFailed or CellPassed.
+func (c FoldCell) Status() string {
 	switch {
-	case a == nil || a.cases == 0:
-		return "-"
-	case a.passed < a.cases:
-		return fmt.Sprintf("FAIL %d/%d", a.passed, a.cases)
+	case c.Cases == 0:
+		return CellNotExercised
+	case c.Passed < c.Cases:
+		return CellFailed
 	}
-	return fmt.Sprintf("%d/%d", a.passed, a.cases)
+	return CellPassed
+}
+
+// String is the cell as the console shows it: "passed/cases", "FAIL
+// passed/cases" when a case failed, "-" when no case reached it.
+func (c FoldCell) String() string {
+	switch c.Status() {
+	case CellNotExercised:
+		return "-"
+	case CellFailed:
+		return fmt.Sprintf("FAIL %d/%d", c.Passed, c.Cases)
+	}
+	return fmt.Sprintf("%d/%d", c.Passed, c.Cases)
+}
+
+// CoverageTable writes the matrix folded to operators x tools for a
+// terminal (see [FoldCell.String]). Operators that ran no case at all are
+// left out.
+func CoverageTable(w io.Writer, cells []Cell) {
+	if len(cells) == 0 {
+		return
+	}
+	f := FoldCoverage(cells)
+	fmt.Fprintf(w, "%-24s", "operator")
+	for _, t := range f.Tools {
+		fmt.Fprintf(w, " %14s", t)
+	}
+	fmt.Fprintln(w)
+	for _, op := range f.Operators {
+		if !f.Exercised(op) {
+			continue
+		}
+		fmt.Fprintf(w, "%-24s", op)
+		for _, t := range f.Tools {
+			fmt.Fprintf(w, " %14s", f.Cell(op, t))
+		}
+		fmt.Fprintln(w)
+	}
+	fmt.Fprintln(w, strings.Repeat("-", 24+15*len(f.Tools)))
 }

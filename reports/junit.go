@@ -106,11 +106,11 @@ func baselined(jc junitCase, mark string) junitCase {
 	switch mark {
 	case ExpectedFailure:
 		if jc.Failure != nil {
-			jc.Skipped = &junitMessage{Message: "expected failure (baseline): " + jc.Failure.Message, Body: jc.Failure.Body}
+			jc.Skipped = &junitMessage{Message: xfailPrefix + jc.Failure.Message, Body: jc.Failure.Body}
 			jc.Failure = nil
 		}
 	case UnexpectedPass:
-		jc.Failure = &junitMessage{Message: "unexpected pass: the baseline lists this as failing; remove it from the baseline"}
+		jc.Failure = &junitMessage{Message: xpassMessage}
 	}
 	return jc
 }
@@ -144,7 +144,7 @@ func junitCaseOf(sc Scenario) junitCase {
 	switch sc.Status {
 	case Passed:
 	case Skipped:
-		c.Skipped = &junitMessage{Message: "skipped: a skip is not a pass", Body: detail}
+		c.Skipped = &junitMessage{Message: skipIsNoPass, Body: detail}
 	default:
 		c.Failure = &junitMessage{Message: firstLine(sc.Error), Body: detail}
 	}

@@ -127,9 +127,13 @@ const (
 
 // Step is one executed step of a scenario.
 type Step struct {
-	Text   string `json:"text"`
-	Status Status `json:"status"`
-	Error  string `json:"error,omitempty"`
+	// Keyword is the step's Gherkin kind: Given, When or Then ("And" and
+	// "But" take the kind of the step before them); "" when unknown.
+	Keyword  string   `json:"keyword,omitempty"`
+	Text     string   `json:"text"`
+	Status   Status   `json:"status"`
+	Duration Duration `json:"duration,omitempty"`
+	Error    string   `json:"error,omitempty"`
 }
 
 // Evidence is one fact a scenario recorded: a leak, a mismatch, an audit or

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/cucumber/godog"
+	messages "github.com/cucumber/messages/go/v34"
 
 	"github.com/toolcert/toolcert/reports"
 	"github.com/toolcert/toolcert/steps"
@@ -44,8 +45,16 @@ func (r *recorder) hook(sc *godog.ScenarioContext) {
 		}
 		return ctx, nil
 	})
+	var stepStarted time.Time
+	sc.StepContext().Before(func(ctx context.Context, _ *godog.Step) (context.Context, error) {
+		stepStarted = time.Now()
+		return ctx, nil
+	})
 	sc.StepContext().After(func(ctx context.Context, st *godog.Step, status godog.StepResultStatus, err error) (context.Context, error) {
-		s := reports.Step{Text: st.Text, Status: stepStatus(status)}
+		s := reports.Step{Keyword: keyword(st.Type), Text: st.Text, Status: stepStatus(status)}
+		if !stepStarted.IsZero() {
+			s.Duration = reports.Duration(time.Since(stepStarted))
+		}
 		if err != nil {
 			s.Error = err.Error()
 		}
@@ -137,6 +146,19 @@ func scenarioError(err error, st []reports.Step) string {
 		if s.Error != "" {
 			return s.Error
 		}
+	}
+	return ""
+}
+
+// keyword returns the Gherkin keyword of a step's type.
+func keyword(t messages.PickleStepType) string {
+	switch t {
+	case messages.PickleStepType_CONTEXT:
+		return "Given"
+	case messages.PickleStepType_ACTION:
+		return "When"
+	case messages.PickleStepType_OUTCOME:
+		return "Then"
 	}
 	return ""
 }

@@ -1,8 +1,10 @@
 package variant
 
-import "github.com/toolcert/toolcert/gate"
+import (
+	"strings"
 
-import "strings"
+	"github.com/toolcert/toolcert/gate"
+)
 
 // A rejected variant must carry a canary, so that the harness can prove
 // none of its bytes reached the agent. Operators whose own change plants

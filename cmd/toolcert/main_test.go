@@ -14,6 +14,7 @@ import (
 
 	"github.com/toolcert/toolcert"
 	"github.com/toolcert/toolcert/adapters/reference"
+	"github.com/toolcert/toolcert/reports"
 	"github.com/toolcert/toolcert/target"
 )
 
@@ -60,6 +61,26 @@ func TestRunDefaultPassesAndWritesReports(t *testing.T) {
 	}
 }
 
+// TestRunWritesEveryFormat: --format all writes one file per format the
+// reports package knows, each non-empty.
+func TestRunWritesEveryFormat(t *testing.T) {
+	out := t.TempDir()
+	code, stdout, stderr := runCLI(t, "run", "--quiet", "--out", out, "--format", "all", "--tags", "@transport && ~@slow")
+	if code != exitPass {
+		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
+	}
+	for _, name := range reports.FormatNames() {
+		file := reports.Formats()[name].File
+		st, err := os.Stat(filepath.Join(out, file))
+		if err != nil || st.Size() == 0 {
+			t.Errorf("format %s: %s missing or empty (%v)", name, file, err)
+		}
+		if !strings.Contains(stdout, "wrote "+filepath.Join(out, file)) {
+			t.Errorf("the summary does not name %s", file)
+		}
+	}
+}
+
 func TestExitCodes(t *testing.T) {
 	tests := []struct {
 		name string
@@ -83,6 +104,8 @@ func TestExitCodes(t *testing.T) {
 		{"version", []string{"version"}, exitPass},
 		{"replay without body", []string{"replay", "--tool", "review_status"}, exitConfig},
 		{"missing baseline", []string{"run", "--baseline", "/nonexistent/baseline.json"}, exitConfig},
+		{"unknown format", []string{"run", "--format", "json,pdf"}, exitConfig},
+		{"no format", []string{"run", "--format", ","}, exitConfig},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -32,7 +32,7 @@ the reports are still written; a second signal ends toolcert at once).`
 
 type runFlags struct {
 	features, fixtures, tags, out, caseID, version string
-	baseline, writeBaseline                        string
+	baseline, writeBaseline, formats               string
 	concurrency                                    int
 	seed                                           uint64
 	quiet                                          bool
@@ -47,7 +47,8 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	fs.StringVar(&f.tags, "tags", "", "godog tag `EXPRESSION` selecting scenarios: && is and, ~ is not, a comma is or,\ne.g. \"@transport && ~@slow\"")
 	fs.IntVar(&f.concurrency, "concurrency", 2, "number of lanes (isolated mock upstream + target pairs) running scenarios in parallel")
 	fs.Uint64Var(&f.seed, "seed", 0, "seed for the canaries; 0 picks a random one (printed in the summary)")
-	fs.StringVar(&f.out, "out", "toolcert-report", "`DIR` for results.json, junit.xml and each lane's audit log")
+	fs.StringVar(&f.out, "out", "toolcert-report", "`DIR` for the reports and each lane's audit log")
+	fs.StringVar(&f.formats, "format", strings.Join(reports.DefaultFormats, ","), "report formats to write into --out, a comma-separated `LIST` or \"all\":\n"+formatHelp())
 	fs.BoolVar(&f.quiet, "quiet", false, "print no progress line per scenario (standard error) and no coverage matrix;\nthe summary (standard output) stays")
 	fs.StringVar(&f.version, "upstream-version", "", "certify against one upstream `VERSION` (v1, v2...): its generated variants only, and no feature tagged\n@upstream-<other version>; the adapter's support comes from --profile upstream_versions")
 	fs.StringVar(&f.caseID, "case", "", "run one generated variant alone, by the `ID` a report gives (use the report's --seed too)")
@@ -55,6 +56,9 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	fs.StringVar(&f.writeBaseline, "write-baseline", "", "write this run's failures to `FILE` as a baseline (before --baseline is applied)")
 	f.target.register(fs)
 	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if err := checkFormats(f.formatNames()); err != nil {
 		return err
 	}
 	cfg, err := f.config(stderr)
@@ -65,7 +69,7 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if res == nil {
 		return &exitError{code: exitConfig, err: runErr}
 	}
-	paths, werr := reports.Write(f.out, res)
+	paths, werr := reports.Write(f.out, res, f.formatNames()...)
 	if werr == nil && f.writeBaseline != "" {
 		werr = writeBaseline(f.writeBaseline, res)
 		paths = append(paths, f.writeBaseline)
@@ -81,8 +85,9 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		return &exitError{code: exitConfig, err: fmt.Errorf("%w: check --tags and --features", runErr)}
 	case runErr != nil:
 		return &exitError{code: exitConfig, err: runErr}
-	case res.Summary.Unexplained() || res.Summary.Skipped > 0:
-		return &exitError{code: exitFail, err: errors.New("scenarios failed")}
+	}
+	if v, why := res.Summary.Verdict(); v != reports.VerdictPassed {
+		return &exitError{code: exitFail, err: fmt.Errorf("not a pass: %s", strings.Join(why, "; "))}
 	}
 	return nil
 }

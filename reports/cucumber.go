@@ -1,0 +1,289 @@
+package reports
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"path"
+	"strconv"
+	"strings"
+	"unicode"
+)
+
+// The cucumber JSON format, as cucumber-html-reporter and the Jenkins
+// cucumber plugin read it. The model keeps no line numbers, so every "line"
+// is 0, which those tools accept.
+type (
+	cucumberFeature struct {
+		URI      string            `json:"uri"`
+		ID       string            `json:"id"`
+		Keyword  string            `json:"keyword"`
+		Name     string            `json:"name"`
+		Line     int               `json:"line"`
+		Elements []cucumberElement `json:"elements"`
+		seen     map[string]int    // element IDs given so far, to keep them unique
+	}
+	cucumberElement struct {
+		ID      string         `json:"id"`
+		Keyword string         `json:"keyword"`
+		Type    string         `json:"type"`
+		Name    string         `json:"name"`
+		Line    int            `json:"line"`
+		Tags    []cucumberTag  `json:"tags"`
+		Steps   []cucumberStep `json:"steps"`
+	}
+	cucumberTag struct {
+		Name string `json:"name"`
+	}
+	cucumberStep struct {
+		Keyword string         `json:"keyword"`
+		Name    string         `json:"name"`
+		Line    int            `json:"line"`
+		Result  cucumberResult `json:"result"`
+	}
+	cucumberResult struct {
+		Status       string `json:"status"`
+		Duration     int64  `json:"duration"` // nanoseconds
+		ErrorMessage string `json:"error_message,omitempty"`
+	}
+)
+
+// CucumberJSON renders r as cucumber JSON: one feature per feature file, in
+// the order the scenarios first name it, one scenario element per scenario.
+//
+// Cucumber tools derive a scenario's status from its steps, so the steps
+// carry everything: the scenario's error and evidence are appended to the
+// error_message of its first failed step; a synthetic "* toolcert verdict"
+// step is added when no step of its own can carry them (a leak found after
+// the last step, a skipped scenario without steps); each generated case is a
+// synthetic "* generated case <ID>" step after the scenario's own. A
+// baseline's expected failure turns the scenario's failed steps into skipped
+// ones whose message starts with "expected failure (baseline): ", and an
+// unexpected pass adds a failed step; a case's step follows its own mark.
+// The format has no run-level field, so an interrupted run adds a last
+// feature, "toolcert run", with one failed scenario saying so.
+func CucumberJSON(w io.Writer, r *Result) error {
+	features := cucumberFeatures(r.Scenarios)
+	if r.Summary.Interrupted {
+		features = append(features, cucumberInterrupted())
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(features); err != nil {
+		return fmt.Errorf("encode cucumber json: %w", err)
+	}
+	return nil
+}
+
+// cucumberFeatures groups scenarios by feature, in first-seen order.
+func cucumberFeatures(scs []Scenario) []cucumberFeature {
+	out := []cucumberFeature{}
+	index := map[string]int{}
+	for _, sc := range scs {
+		i, ok := index[sc.Feature]
+		if !ok {
+			i = len(out)
+			index[sc.Feature] = i
+			out = append(out, cucumberFeatureOf(sc.Feature))
+		}
+		out[i].add(sc)
+	}
+	return out
+}
+
+// cucumberFeatureOf returns the empty feature of a feature file. The model
+// has no feature title: the name is the file's base name.
+func cucumberFeatureOf(uri string) cucumberFeature {
+	name := "unnamed feature"
+	if uri != "" {
+		name = strings.TrimSuffix(path.Base(uri), ".feature")
+	}
+	return cucumberFeature{URI: uri, ID: cucumberID(name), Keyword: "Feature", Name: name,
+		Elements: []cucumberElement{}, seen: map[string]int{}}
+}
+
+// add appends sc as an element with an ID unique in f: "<feature>;<name>",
+// then ";2", ";3" for further scenarios of the same name (outline rows).
+func (f *cucumberFeature) add(sc Scenario) {
+	id := f.ID + ";" + cucumberID(sc.Name)
+	f.seen[id]++
+	if n := f.seen[id]; n > 1 {
+		id += ";" + strconv.Itoa(n)
+	}
+	tags := make([]cucumberTag, 0, len(sc.Tags))
+	for _, t := range sc.Tags {
+		tags = append(tags, cucumberTag{Name: t})
+	}
+	steps := cucumberScenarioSteps(sc)
+	for _, c := range sc.Cases {
+		steps = append(steps, cucumberCaseStep(c))
+	}
+	f.Elements = append(f.Elements, cucumberElement{ID: id, Keyword: "Scenario", Type: "scenario",
+		Name: sc.Name, Tags: tags, Steps: steps})
+}
+
+// cucumberID is cucumber's ID of a name: lower case, blanks as dashes.
+func cucumberID(name string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.IsSpace(r) {
+			return '-'
+		}
+		return unicode.ToLower(r)
+	}, name)
+}
+
+// cucumberScenarioSteps returns the scenario's own steps, the verdict step
+// when one is needed, with the scenario's error and evidence on the step
+// that carries its outcome, and the scenario's baseline mark applied.
+func cucumberScenarioSteps(sc Scenario) []cucumberStep {
+	steps := make([]cucumberStep, 0, len(sc.Steps)+len(sc.Cases)+2)
+	for _, st := range sc.Steps {
+		steps = append(steps, cucumberStepOf(st))
+	}
+	i := cucumberFirstFailed(steps)
+	if i < 0 && cucumberNeedsVerdict(sc, steps) {
+		steps = append(steps, cucumberVerdict(sc))
+		i = len(steps) - 1
+	}
+	if i >= 0 {
+		res := &steps[i].Result
+		scErr := sc.Error
+		if scErr == res.ErrorMessage {
+			scErr = ""
+		}
+		res.ErrorMessage = joinLines(res.ErrorMessage, scErr, evidenceTrace(sc.Evidence))
+	}
+	switch sc.Baseline {
+	case ExpectedFailure:
+		for j := range steps {
+			steps[j] = cucumberBaselined(steps[j], ExpectedFailure)
+		}
+	case UnexpectedPass:
+		mark := cucumberStep{Keyword: "* ", Name: "the baseline lists this scenario as failing"}
+		steps = append(steps, cucumberBaselined(mark, UnexpectedPass))
+	}
+	return steps
+}
+
+// cucumberStepOf renders one step of the model.
+func cucumberStepOf(st Step) cucumberStep {
+	keyword := "* "
+	if st.Keyword != "" {
+		keyword = st.Keyword + " "
+	}
+	return cucumberStep{Keyword: keyword, Name: st.Text, Result: cucumberResult{
+		Status: cucumberStatus(st.Status), Duration: int64(st.Duration), ErrorMessage: st.Error}}
+}
+
+// cucumberStatus maps a status of the model onto cucumber's; like
+// [Result.Tally], anything neither passed nor skipped is failed.
+func cucumberStatus(s Status) string {
+	if s == Passed || s == Skipped {
+		return string(s)
+	}
+	return string(Failed)
+}
+
+func cucumberFirstFailed(steps []cucumberStep) int {
+	for i, st := range steps {
+		if st.Result.Status == string(Failed) {
+			return i
+		}
+	}
+	return -1
+}
+
+// cucumberNeedsVerdict reports whether a scenario none of whose steps
+// failed needs a verdict step: its steps alone would show another status
+// (cucumber tools read a scenario without steps as passed), or it has an
+// error or evidence to carry.
+func cucumberNeedsVerdict(sc Scenario, steps []cucumberStep) bool {
+	shown := string(Passed)
+	for _, st := range steps {
+		if st.Result.Status == string(Skipped) {
+			shown = string(Skipped)
+		}
+	}
+	return shown != cucumberStatus(sc.Status) || sc.Error != "" || len(sc.Evidence) > 0
+}
+
+// cucumberVerdict is the synthetic step that carries a scenario's status
+// when none of its own steps does.
+func cucumberVerdict(sc Scenario) cucumberStep {
+	msg := sc.Error
+	if msg == "" && sc.Status == Skipped {
+		msg = skipIsNoPass
+	}
+	return cucumberStep{Keyword: "* ", Name: "toolcert verdict",
+		Result: cucumberResult{Status: cucumberStatus(sc.Status), ErrorMessage: msg}}
+}
+
+// cucumberCaseStep renders one generated case as a synthetic step, with its
+// reproducer and evidence when it did not pass.
+func cucumberCaseStep(c Case) cucumberStep {
+	st := cucumberStep{Keyword: "* ", Name: "generated case " + c.ID,
+		Result: cucumberResult{Status: cucumberStatus(c.Status), Duration: int64(c.Duration)}}
+	if c.Status != Passed {
+		st.Result.ErrorMessage = joinLines(reproduceLine(c), evidenceTrace(c.Evidence))
+	}
+	return cucumberBaselined(st, c.Baseline)
+}
+
+// cucumberBaselined turns st into what a baseline mark says, as
+// [baselined] does for JUnit: an expected failure is skipped with the
+// failure's message, an unexpected pass fails.
+func cucumberBaselined(st cucumberStep, mark string) cucumberStep {
+	switch {
+	case mark == ExpectedFailure && st.Result.Status == string(Failed):
+		st.Result.Status = string(Skipped)
+		st.Result.ErrorMessage = xfailPrefix + st.Result.ErrorMessage
+	case mark == UnexpectedPass:
+		st.Result.Status = string(Failed)
+		st.Result.ErrorMessage = xpassMessage
+	}
+	return st
+}
+
+// cucumberInterrupted is the feature that says the run was interrupted.
+func cucumberInterrupted() cucumberFeature {
+	step := cucumberStep{Keyword: "* ", Name: "every scenario ran", Result: cucumberResult{
+		Status:       string(Failed),
+		ErrorMessage: "the run was interrupted: the scenarios that did not run are skipped, and the run is not a pass",
+	}}
+	return cucumberFeature{URI: "toolcert", ID: "toolcert-run", Keyword: "Feature", Name: "toolcert run",
+		Elements: []cucumberElement{{ID: "toolcert-run;interrupted", Keyword: "Scenario", Type: "scenario",
+			Name: "the run was interrupted", Tags: []cucumberTag{}, Steps: []cucumberStep{step}}}}
+}
+
+// evidenceTrace writes evidence as text, one "evidence [kind] message" line
+// each, followed by its diff if any.
+func evidenceTrace(ev []Evidence) string {
+	var b strings.Builder
+	for _, e := range ev {
+		fmt.Fprintf(&b, "evidence [%s] %s\n", e.Kind, e.Message)
+		if e.Diff != "" {
+			fmt.Fprintf(&b, "%s\n", e.Diff)
+		}
+	}
+	return strings.TrimSuffix(b.String(), "\n")
+}
+
+// reproduceLine is the line that tells how to run c alone, or "" when c
+// has no reproducer.
+func reproduceLine(c Case) string {
+	if c.Reproducer == "" {
+		return ""
+	}
+	return "reproduce: " + c.Reproducer
+}
+
+// joinLines joins the non-empty parts, one per line.
+func joinLines(parts ...string) string {
+	var keep []string
+	for _, p := range parts {
+		if p != "" {
+			keep = append(keep, p)
+		}
+	}
+	return strings.Join(keep, "\n")
+}

@@ -1,0 +1,279 @@
+package reports
+
+import (
+	"bytes"
+	"cmp"
+	"embed"
+	"fmt"
+	"html/template"
+	"io"
+	"slices"
+	"strings"
+	"time"
+	"unicode/utf8"
+)
+
+//go:embed html.tmpl
+var htmlFS embed.FS
+
+// htmlTemplate is the page: parsed once, read-only afterwards.
+var htmlTemplate = template.Must(template.New("html.tmpl").Funcs(template.FuncMap{
+	"dur":   htmlDuration,
+	"state": htmlState,
+	"mark":  htmlMark,
+	"diff":  htmlDiff,
+}).ParseFS(htmlFS, "html.tmpl"))
+
+// HTML renders r as one self-contained HTML page for the person signing a
+// run off: the verdict, the counts, the scenarios by feature (failures
+// first and open, passes folded), the failed generated cases with their
+// reproducers, and the coverage matrix. The page loads nothing (no script,
+// no external style, font or image) and forbids loading anything through its
+// Content-Security-Policy, so it works offline and from a file:// URL.
+//
+// Every model text is escaped by html/template; the page is then made valid
+// UTF-8 without control characters (see [htmlSafe]), since an adapter's
+// output may hold any byte. Passed cases are counted, not listed: the page
+// stays small for the thousands of cases of a full run.
+func HTML(w io.Writer, r *Result) error {
+	var buf bytes.Buffer
+	if err := htmlTemplate.Execute(&buf, htmlPageOf(r)); err != nil {
+		return fmt.Errorf("render html: %w", err)
+	}
+	if _, err := io.WriteString(w, htmlSafe(buf.String())); err != nil {
+		return fmt.Errorf("write html: %w", err)
+	}
+	return nil
+}
+
+// htmlPage is what the template renders: the Result and its layout.
+type htmlPage struct {
+	*Result
+	Verdict  htmlVerdict
+	Started  string
+	Features []htmlFeature
+	Matrix   htmlMatrix
+}
+
+// htmlVerdict is the banner: PASSED, FAILED or INTERRUPTED and why.
+type htmlVerdict struct {
+	Word, Class string
+	Reasons     []string
+}
+
+// htmlFeature is one feature's scenarios, in the order the page shows them.
+type htmlFeature struct {
+	Name                    string
+	Open                    bool
+	Passed, Failed, Skipped int
+	Scenarios               []htmlScenario
+}
+
+// htmlScenario is a scenario with its cases split: the ones the page lists
+// (failed, or marked by the baseline) and the count of the plain passes.
+type htmlScenario struct {
+	*Scenario
+	Open   bool
+	Listed []Case
+	Passes int
+	rank   int
+}
+
+// htmlPageOf lays r out for the template.
+func htmlPageOf(r *Result) htmlPage {
+	return htmlPage{
+		Result:   r,
+		Verdict:  htmlVerdictOf(r.Summary),
+		Started:  r.StartedAt.UTC().Format(time.RFC3339),
+		Features: htmlFeaturesOf(r.Scenarios),
+		Matrix:   htmlMatrixOf(r.Coverage),
+	}
+}
+
+// htmlVerdictOf is the banner of the run's verdict ([Summary.Verdict]).
+func htmlVerdictOf(s Summary) htmlVerdict {
+	v, why := s.Verdict()
+	return htmlVerdict{Word: strings.ToUpper(string(v)), Class: string(v), Reasons: why}
+}
+
+// htmlFeaturesOf groups scenarios by feature. Features and scenarios keep the
+// model's order, except that those needing a look come first: failures and
+// baseline marks, then skips, then passes.
+func htmlFeaturesOf(scs []Scenario) []htmlFeature {
+	var out []htmlFeature
+	at := map[string]int{}
+	for i := range scs {
+		sc := &scs[i]
+		j, ok := at[sc.Feature]
+		if !ok {
+			j = len(out)
+			at[sc.Feature] = j
+			out = append(out, htmlFeature{Name: sc.Feature})
+		}
+		out[j].add(sc)
+	}
+	for i := range out {
+		slices.SortStableFunc(out[i].Scenarios, func(a, b htmlScenario) int { return cmp.Compare(a.rank, b.rank) })
+		out[i].Open = out[i].Scenarios[0].Open
+	}
+	slices.SortStableFunc(out, func(a, b htmlFeature) int { return cmp.Compare(a.Scenarios[0].rank, b.Scenarios[0].rank) })
+	return out
+}
+
+// add appends sc to f and counts it by status, as Tally does.
+func (f *htmlFeature) add(sc *Scenario) {
+	switch sc.Status {
+	case Passed:
+		f.Passed++
+	case Skipped:
+		f.Skipped++
+	default:
+		f.Failed++
+	}
+	hs := htmlScenario{Scenario: sc, rank: htmlRank(sc)}
+	hs.Open = hs.rank < 2
+	for _, c := range sc.Cases {
+		if c.Status == Passed && c.Baseline == "" {
+			hs.Passes++
+		} else {
+			hs.Listed = append(hs.Listed, c)
+		}
+	}
+	f.Scenarios = append(f.Scenarios, hs)
+}
+
+// htmlRank orders scenarios on the page: 0 for a failure or a baseline mark
+// (on the scenario or one of its cases), 1 for a skip, 2 for a plain pass.
+func htmlRank(sc *Scenario) int {
+	switch {
+	case sc.Status == Skipped:
+		return 1
+	case sc.Status != Passed || sc.Baseline != "":
+		return 0
+	}
+	for _, c := range sc.Cases {
+		if c.Status != Passed || c.Baseline != "" {
+			return 0
+		}
+	}
+	return 2
+}
+
+// htmlDuration writes d rounded to the millisecond: "" when it is zero
+// (not measured), "<1ms" when it is less.
+func htmlDuration(d Duration) string {
+	switch {
+	case d == 0:
+		return ""
+	case time.Duration(d) < time.Millisecond:
+		return "<1ms"
+	}
+	return time.Duration(d).Round(time.Millisecond).String()
+}
+
+// htmlState maps a status to its CSS class; any status but passed and
+// skipped counts as failed, as in Tally.
+func htmlState(s Status) string {
+	switch s {
+	case Passed, Skipped:
+		return string(s)
+	}
+	return string(Failed)
+}
+
+// htmlMark says what a baseline mark means for the reader.
+func htmlMark(mark string) string {
+	switch mark {
+	case ExpectedFailure:
+		return "expected failure (baseline)"
+	case UnexpectedPass:
+		return "UNEXPECTED PASS: remove it from the baseline"
+	}
+	return mark
+}
+
+// htmlLine is one line of a diff with its CSS class.
+type htmlLine struct{ Class, Text string }
+
+// htmlDiff splits a diff into lines, marking removals and additions.
+func htmlDiff(d string) []htmlLine {
+	var out []htmlLine
+	for line := range strings.Lines(d) {
+		l := htmlLine{Text: line}
+		switch {
+		case strings.HasPrefix(line, "-"):
+			l.Class = "del"
+		case strings.HasPrefix(line, "+"):
+			l.Class = "ins"
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
+// htmlSafe replaces what an HTML page must not carry and what could mislead
+// its reader: invalid UTF-8, control characters other than tab, newline and
+// carriage return (ANSI escapes included), noncharacters, and the bidi
+// controls that reorder text on screen. Each becomes U+FFFD, so the reader
+// sees that something was there. It runs on the escaped page: none of these
+// characters is markup, and the template itself holds none of them.
+func htmlSafe(s string) string {
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r == '\t' || r == '\n' || r == '\r':
+			return r
+		case r < 0x20, r >= 0x7F && r <= 0x9F,
+			r >= 0xFDD0 && r <= 0xFDEF, r&0xFFFE == 0xFFFE,
+			r >= 0x202A && r <= 0x202E, r >= 0x2066 && r <= 0x2069:
+			return utf8.RuneError
+		}
+		return r
+	}, strings.ToValidUTF8(s, string(utf8.RuneError)))
+}
+
+// htmlMatrix is the coverage matrix folded to operators x tools, as the
+// console's CoverageTable folds it; Idle lists the operators that ran no
+// case on any tool.
+type htmlMatrix struct {
+	Tools []string
+	Rows  []htmlRow
+	Idle  []string
+}
+
+// htmlRow is one operator's cells, one per tool.
+type htmlRow struct {
+	Operator string
+	Cells    []htmlCell
+}
+
+// htmlCell is one folded cell: "passed/cases" and its CSS class.
+type htmlCell struct{ Text, Class string }
+
+func htmlMatrixOf(cells []Cell) htmlMatrix {
+	f := FoldCoverage(cells)
+	m := htmlMatrix{Tools: f.Tools}
+	for _, op := range f.Operators {
+		if !f.Exercised(op) {
+			m.Idle = append(m.Idle, op)
+			continue
+		}
+		row := htmlRow{Operator: op}
+		for _, t := range f.Tools {
+			row.Cells = append(row.Cells, htmlCellOf(f.Cell(op, t)))
+		}
+		m.Rows = append(m.Rows, row)
+	}
+	return m
+}
+
+// htmlCellOf gives a folded cell the console's text and a class: failed
+// when a case failed, none when no case reached it.
+func htmlCellOf(c FoldCell) htmlCell {
+	switch c.Status() {
+	case CellNotExercised:
+		return htmlCell{Text: c.String(), Class: "none"}
+	case CellFailed:
+		return htmlCell{Text: c.String(), Class: "failed"}
+	}
+	return htmlCell{Text: c.String(), Class: "passed"}
+}

@@ -1,0 +1,300 @@
+package reports
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"time"
+)
+
+// The bounds of one block of adapter text (an error, a message, a diff) in
+// the Markdown report: a pull-request comment holds at most 65536
+// characters, and a single runaway error must not fill it.
+const (
+	mdMaxLines = 60
+	mdMaxBytes = 8 << 10
+)
+
+// Markdown renders r as a Markdown report for a pull-request comment or a
+// sign-off document: the verdict, a summary table, every failure with its
+// evidence and reproducers, the coverage folded to operators x tools, and a
+// collapsed list of every scenario. Adapter text is escaped, fenced or
+// stripped of terminal escapes: it cannot inject Markdown or HTML.
+func Markdown(w io.Writer, r *Result) error {
+	var b strings.Builder
+	mdHeader(&b, r)
+	mdSummary(&b, r)
+	mdFailures(&b, r.Scenarios)
+	mdCoverage(&b, r.Coverage)
+	mdScenarioList(&b, r.Scenarios)
+	if _, err := io.WriteString(w, b.String()); err != nil {
+		return fmt.Errorf("write markdown report: %w", err)
+	}
+	return nil
+}
+
+// mdHeader writes the title and the verdict line.
+func mdHeader(b *strings.Builder, r *Result) {
+	fmt.Fprintf(b, "# toolcert report: %s\n\n", mdEscape(r.Target))
+	fmt.Fprintf(b, "toolcert %s, seed %s", mdCode(r.Version), mdCode(fmt.Sprint(r.Seed)))
+	if !r.StartedAt.IsZero() {
+		fmt.Fprintf(b, ", started %s", r.StartedAt.UTC().Format(time.RFC3339))
+	}
+	fmt.Fprintf(b, ", took %ss.\n\n", secs(r.Duration))
+	verdict, why := mdVerdict(r.Summary)
+	fmt.Fprintf(b, "**%s**", verdict)
+	if len(why) > 0 {
+		fmt.Fprintf(b, ": %s", strings.Join(why, "; "))
+	}
+	b.WriteString(".\n\n")
+}
+
+// mdVerdict is the run's verdict ([Summary.Verdict]) as the report's
+// headline, and why.
+func mdVerdict(s Summary) (string, []string) {
+	v, why := s.Verdict()
+	word := map[Verdict]string{VerdictPassed: "✅ PASSED", VerdictFailed: "❌ FAILED", VerdictInterrupted: "⚠️ INTERRUPTED"}[v]
+	if v == VerdictPassed {
+		why = nil
+	}
+	return word, why
+}
+
+func mdCount(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
+// mdSummary writes the summary table; baseline and restart rows appear only
+// when the run has any.
+func mdSummary(b *strings.Builder, r *Result) {
+	s := r.Summary
+	b.WriteString("## Summary\n\n| | Count |\n|---|---:|\n")
+	row := func(name string, n int) { fmt.Fprintf(b, "| %s | %d |\n", name, n) }
+	fmt.Fprintf(b, "| Scenarios passed | %d of %d |\n", s.Passed, s.Scenarios)
+	row("Scenarios failed", s.Failed)
+	row("Scenarios skipped", s.Skipped)
+	fmt.Fprintf(b, "| Generated cases passed | %d of %d |\n", s.CasesPassed, s.Cases)
+	row("Generated cases failed", s.CasesFailed)
+	row("Canary leaks", s.Leaks)
+	row("Blocked calls", s.Blocked)
+	row("Upstream requests made by blocked calls", s.BlockedRequests)
+	row("Upstream requests in all", s.UpstreamRequests)
+	if s.ExpectedFailures+s.CasesExpected+s.UnexpectedPasses+len(r.BaselineUnmatched) > 0 {
+		row("Expected scenario failures (baseline)", s.ExpectedFailures)
+		row("Expected case failures (baseline)", s.CasesExpected)
+		row("Unexpected passes (baseline)", s.UnexpectedPasses)
+		row("Baseline entries that matched nothing", len(r.BaselineUnmatched))
+	}
+	if s.TargetRestarts > 0 {
+		row("Target restarts", s.TargetRestarts)
+	}
+	b.WriteString("\n")
+}
+
+// mdFailures writes each scenario that did not simply pass: failed,
+// skipped, unexpectedly passing, or holding a case that did.
+func mdFailures(b *strings.Builder, scs []Scenario) {
+	wrote := false
+	for _, sc := range scs {
+		if !mdNotable(sc) {
+			continue
+		}
+		if !wrote {
+			b.WriteString("## Failures\n\n")
+			wrote = true
+		}
+		mdScenario(b, sc)
+	}
+}
+
+// mdNotable reports whether sc belongs in the failures section.
+func mdNotable(sc Scenario) bool {
+	if sc.Status != Passed || sc.Baseline == UnexpectedPass {
+		return true
+	}
+	for _, c := range sc.Cases {
+		if mdCaseNotable(c) {
+			return true
+		}
+	}
+	return false
+}
+
+func mdCaseNotable(c Case) bool { return c.Status != Passed || c.Baseline == UnexpectedPass }
+
+// mdScenario writes one notable scenario: its error, evidence and the
+// notable generated cases with their reproducers.
+func mdScenario(b *strings.Builder, sc Scenario) {
+	fmt.Fprintf(b, "### %s: %s\n\n", mdLabel(sc.Status, sc.Baseline), mdEscape(sc.Name))
+	fmt.Fprintf(b, "Feature %s, scenario %s", mdCode(sc.Feature), mdCode(sc.ID))
+	if len(sc.Cases) > 0 {
+		passed := 0
+		for _, c := range sc.Cases {
+			if c.Status == Passed {
+				passed++
+			}
+		}
+		fmt.Fprintf(b, ", generated cases passed: %d of %d", passed, len(sc.Cases))
+	}
+	b.WriteString(".\n\n")
+	switch {
+	case sc.Error != "":
+		mdFence(b, "text", sc.Error)
+	case sc.Status == Skipped:
+		b.WriteString("The scenario did not run to its end, and a skip is not a pass.\n\n")
+	}
+	mdEvidence(b, sc.Evidence)
+	for _, c := range sc.Cases {
+		if mdCaseNotable(c) {
+			mdCase(b, c)
+		}
+	}
+}
+
+// mdCase writes one notable generated case.
+func mdCase(b *strings.Builder, c Case) {
+	fmt.Fprintf(b, "#### %s: case %s\n\n", mdLabel(c.Status, c.Baseline), mdCode(c.ID))
+	field := "the whole document"
+	if c.Field != "" {
+		field = "field " + mdCode(c.Field)
+	}
+	fmt.Fprintf(b, "Tool %s, operator %s, %s.", mdCode(c.Tool), mdCode(c.Operator), field)
+	if c.Reproducer != "" {
+		fmt.Fprintf(b, " Reproduce: %s", mdCode(c.Reproducer))
+	}
+	b.WriteString("\n\n")
+	mdEvidence(b, c.Evidence)
+}
+
+// mdLabel names a status with its baseline mark.
+func mdLabel(s Status, mark string) string {
+	switch {
+	case mark == ExpectedFailure:
+		return "☑️ EXPECTED FAILURE (baseline)"
+	case mark == UnexpectedPass:
+		return "❌ UNEXPECTED PASS (remove it from the baseline)"
+	case s == Passed:
+		return "✅ PASSED"
+	case s == Skipped:
+		return "⏭️ SKIPPED"
+	}
+	return "❌ FAILED"
+}
+
+// mdEvidence writes each evidence: its kind, its message, its diff.
+func mdEvidence(b *strings.Builder, ev []Evidence) {
+	for _, e := range ev {
+		msg := stripTerminal(e.Message)
+		if strings.Contains(strings.TrimSpace(msg), "\n") {
+			fmt.Fprintf(b, "Evidence **%s**:\n\n", mdEscape(e.Kind))
+			mdFence(b, "text", msg)
+		} else {
+			fmt.Fprintf(b, "Evidence **%s**: %s\n\n", mdEscape(e.Kind), mdEscape(msg))
+		}
+		if e.Diff != "" {
+			mdFence(b, "diff", e.Diff)
+		}
+	}
+}
+
+// mdCoverage writes the coverage matrix folded to operators x tools: each
+// cell is passed/cases over the fields of the tool, FAIL in front when a
+// case failed, "-" when the operator reached no field of the tool.
+// Operators that ran no case are listed below the table.
+func mdCoverage(b *strings.Builder, cells []Cell) {
+	if len(cells) == 0 {
+		return
+	}
+	f := FoldCoverage(cells)
+	b.WriteString("## Coverage\n\n| Operator |")
+	for _, t := range f.Tools {
+		fmt.Fprintf(b, " %s |", mdEscape(t))
+	}
+	b.WriteString("\n|---|" + strings.Repeat("---:|", len(f.Tools)) + "\n")
+	var idle []string
+	for _, op := range f.Operators {
+		if !f.Exercised(op) {
+			idle = append(idle, mdEscape(op))
+			continue
+		}
+		fmt.Fprintf(b, "| %s |", mdEscape(op))
+		for _, t := range f.Tools {
+			fmt.Fprintf(b, " %s |", mdCell(f.Cell(op, t)))
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString("\n")
+	if len(idle) > 0 {
+		fmt.Fprintf(b, "Not exercised: %s.\n\n", strings.Join(idle, ", "))
+	}
+}
+
+// mdCell is a folded cell with FAIL in bold.
+func mdCell(c FoldCell) string {
+	if c.Status() == CellFailed {
+		return "**FAIL** " + fmt.Sprintf("%d/%d", c.Passed, c.Cases)
+	}
+	return c.String()
+}
+
+// mdScenarioList writes every scenario with its status, collapsed.
+func mdScenarioList(b *strings.Builder, scs []Scenario) {
+	fmt.Fprintf(b, "<details>\n<summary>All scenarios (%d)</summary>\n\n", len(scs))
+	for _, sc := range scs {
+		fmt.Fprintf(b, "- %s: %s (%s)\n", mdLabel(sc.Status, sc.Baseline), mdEscape(sc.Name), mdEscape(sc.Feature))
+	}
+	b.WriteString("\n</details>\n")
+}
+
+// mdFence writes s as a fenced code block with the given info string. The
+// fence is longer than any backtick run in s, so no line of s closes it.
+func mdFence(b *strings.Builder, info, s string) {
+	s = strings.TrimRight(clipText(stripTerminal(s), mdMaxLines, mdMaxBytes), "\n")
+	fence := strings.Repeat("`", max(3, mdLongestRun(s, '`')+1))
+	fmt.Fprintf(b, "%s%s\n%s\n%s\n\n", fence, info, s, fence)
+}
+
+// mdCode writes s as an inline code span on one line, delimited by more
+// backticks than any run in s.
+func mdCode(s string) string {
+	s = strings.Join(strings.Fields(stripTerminal(s)), " ")
+	if s == "" {
+		return "(none)"
+	}
+	delim := strings.Repeat("`", mdLongestRun(s, '`')+1)
+	if strings.HasPrefix(s, "`") || strings.HasSuffix(s, "`") {
+		s = " " + s + " "
+	}
+	return delim + s + delim
+}
+
+// mdEscape makes s one line of literal Markdown text: terminal escapes and
+// control characters go, whitespace runs become one space, and the
+// characters that Markdown or HTML give a meaning are backslash-escaped.
+func mdEscape(s string) string {
+	s = strings.Join(strings.Fields(stripTerminal(s)), " ")
+	var b strings.Builder
+	for _, r := range s {
+		if strings.ContainsRune("\\`*_[]<>|~#&!", r) {
+			b.WriteByte('\\')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+func mdLongestRun(s string, c byte) int {
+	longest, run := 0, 0
+	for i := 0; i < len(s); i++ {
+		if s[i] != c {
+			run = 0
+			continue
+		}
+		run++
+		longest = max(longest, run)
+	}
+	return longest
+}

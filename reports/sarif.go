@@ -1,0 +1,367 @@
+package reports
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// The SARIF document's fixed values, and the bounds of a result's message.
+const (
+	sarifSchema      = "https://json.schemastore.org/sarif-2.1.0.json"
+	sarifVersion     = "2.1.0"
+	sarifInfoURI     = "https://github.com/toolcert/toolcert"
+	sarifFingerprint = "toolcert/v1"
+	sarifMaxBytes    = 4 << 10
+	sarifMaxLines    = 40
+)
+
+type sarifLog struct {
+	Schema  string     `json:"$schema"`
+	Version string     `json:"version"`
+	Runs    []sarifRun `json:"runs"`
+}
+
+type sarifRun struct {
+	Tool        sarifTool         `json:"tool"`
+	Invocations []sarifInvocation `json:"invocations"`
+	Results     []sarifResult     `json:"results"`
+	Properties  sarifRunProps     `json:"properties"`
+}
+
+type sarifTool struct {
+	Driver sarifDriver `json:"driver"`
+}
+
+type sarifDriver struct {
+	Name           string      `json:"name"`
+	Version        string      `json:"version,omitempty"`
+	InformationURI string      `json:"informationUri"`
+	Rules          []sarifRule `json:"rules"`
+}
+
+type sarifRule struct {
+	ID                   string       `json:"id"`
+	Name                 string       `json:"name"`
+	ShortDescription     sarifMessage `json:"shortDescription"`
+	FullDescription      sarifMessage `json:"fullDescription"`
+	Help                 sarifMessage `json:"help"`
+	DefaultConfiguration sarifConfig  `json:"defaultConfiguration"`
+}
+
+type sarifConfig struct {
+	Level string `json:"level"`
+}
+
+type sarifMessage struct {
+	Text string `json:"text"`
+}
+
+type sarifInvocation struct {
+	ExecutionSuccessful bool                `json:"executionSuccessful"`
+	StartTimeUTC        string              `json:"startTimeUtc,omitempty"`
+	EndTimeUTC          string              `json:"endTimeUtc,omitempty"`
+	Notifications       []sarifNotification `json:"toolExecutionNotifications,omitempty"`
+}
+
+type sarifNotification struct {
+	Level   string       `json:"level"`
+	Message sarifMessage `json:"message"`
+}
+
+type sarifRunProps struct {
+	Seed              uint64   `json:"seed"`
+	Target            string   `json:"target"`
+	Summary           Summary  `json:"summary"`
+	BaselineUnmatched []string `json:"baselineUnmatched,omitempty"`
+}
+
+type sarifResult struct {
+	RuleID              string             `json:"ruleId"`
+	RuleIndex           int                `json:"ruleIndex"`
+	Level               string             `json:"level"`
+	Message             sarifMessage       `json:"message"`
+	Locations           []sarifLocation    `json:"locations,omitempty"`
+	PartialFingerprints map[string]string  `json:"partialFingerprints"`
+	Suppressions        []sarifSuppression `json:"suppressions,omitempty"`
+	Properties          sarifResultProps   `json:"properties"`
+}
+
+type sarifLocation struct {
+	PhysicalLocation sarifPhysical `json:"physicalLocation"`
+}
+
+type sarifPhysical struct {
+	ArtifactLocation sarifArtifact `json:"artifactLocation"`
+	Region           sarifRegion   `json:"region"`
+}
+
+type sarifArtifact struct {
+	URI       string `json:"uri"`
+	URIBaseID string `json:"uriBaseId,omitempty"`
+}
+
+type sarifRegion struct {
+	StartLine int `json:"startLine"`
+}
+
+type sarifSuppression struct {
+	Kind          string `json:"kind"`
+	Justification string `json:"justification"`
+}
+
+// sarifResultProps says which scenario a result is about and, for a
+// generated case or a leak, which case and which canary path.
+type sarifResultProps struct {
+	ScenarioID string `json:"scenarioId"`
+	Scenario   string `json:"scenario"`
+	*sarifCaseProps
+	Planted  string `json:"planted,omitempty"`
+	Surfaced string `json:"surfaced,omitempty"`
+	Encoding string `json:"encoding,omitempty"`
+}
+
+type sarifCaseProps struct {
+	CaseID     string `json:"caseId"`
+	Tool       string `json:"tool"`
+	Operator   string `json:"operator"`
+	Field      string `json:"field"`
+	Reproducer string `json:"reproducer"`
+}
+
+// sarifKind is a kind of finding: the index of its rule in sarifRules.
+type sarifKind int
+
+// The kinds of finding, in the order of sarifRules.
+const (
+	sarifLeak sarifKind = iota
+	sarifScenarioFailed
+	sarifCaseFailed
+	sarifSkipped
+	sarifUnexpectedPass
+)
+
+// sarifRules returns one rule per kind of finding, indexed by sarifKind.
+// Rule IDs are stable: dashboards track findings by them.
+func sarifRules() []sarifRule {
+	return []sarifRule{
+		sarifRuleOf("toolcert/leak", "CanaryLeak", "error", "A canary reached the agent",
+			"A canary planted where the agent must never see it (an upstream secret, a rejected body) surfaced in agent-visible output.",
+			"The adapter forwards data it must drop. The result says where the canary was planted, where it surfaced and in which encoding: close that path."),
+		sarifRuleOf("toolcert/scenario-failed", "ScenarioFailed", "error", "A certification scenario failed",
+			"The adapter did not behave as the scenario of the feature file requires.",
+			"The message holds the scenario's error and evidence. Run the scenario alone with the seed of the run (see the run's properties) to reproduce it."),
+		sarifRuleOf("toolcert/case-failed", "CaseFailed", "error", "A generated hostile case failed",
+			"A variant generated from the hostile space (an operator applied to a field of a tool's response) broke the adapter's contract.",
+			"The result's properties hold the case's tool, operator, field and reproducer: run the reproducer to replay this case alone."),
+		sarifRuleOf("toolcert/skipped", "ScenarioSkipped", "warning", "A scenario did not run",
+			"A skipped scenario is not a pass: the run certified nothing of what it covers.",
+			"Implement the missing or pending step, lift the filter that excluded it, or rerun the run if it was interrupted."),
+		sarifRuleOf("toolcert/unexpected-pass", "UnexpectedPass", "warning", "A baseline entry now passes",
+			"The baseline lists this scenario or case as an expected failure, but it passed.",
+			"The baseline entry is stale: remove it from the baseline so that a regression fails the run again."),
+	}
+}
+
+func sarifRuleOf(id, name, level, short, full, help string) sarifRule {
+	return sarifRule{ID: id, Name: name, ShortDescription: sarifMessage{short}, FullDescription: sarifMessage{full},
+		Help: sarifMessage{full + " " + help}, DefaultConfiguration: sarifConfig{level}}
+}
+
+// SARIF renders r as a SARIF 2.1.0 log for code-scanning dashboards: one
+// result per finding (a failed scenario or case, a leak, a skip, an
+// unexpected pass), located at the scenario's feature file. Failures the
+// baseline expects are kept, suppressed. Passes produce no result.
+func SARIF(w io.Writer, r *Result) error {
+	rules := sarifRules()
+	b := &sarifBuilder{rules: rules, seen: map[string]int{}, results: []sarifResult{}}
+	for _, sc := range r.Scenarios {
+		b.scenario(sc)
+	}
+	run := sarifRun{
+		Tool:        sarifTool{Driver: sarifDriver{Name: "toolcert", Version: r.Version, InformationURI: sarifInfoURI, Rules: rules}},
+		Invocations: []sarifInvocation{sarifInvocationOf(r)},
+		Results:     b.results,
+		Properties:  sarifRunProps{Seed: r.Seed, Target: r.Target, Summary: r.Summary, BaselineUnmatched: r.BaselineUnmatched},
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(sarifLog{Schema: sarifSchema, Version: sarifVersion, Runs: []sarifRun{run}}); err != nil {
+		return fmt.Errorf("encode sarif: %w", err)
+	}
+	return nil
+}
+
+// sarifInvocationOf says whether the run succeeded: no failure the
+// baseline does not explain, no unexpected pass, no skip, no interruption.
+func sarifInvocationOf(r *Result) sarifInvocation {
+	s := r.Summary
+	v, _ := s.Verdict()
+	inv := sarifInvocation{ExecutionSuccessful: v == VerdictPassed}
+	if !r.StartedAt.IsZero() {
+		inv.StartTimeUTC = r.StartedAt.UTC().Format(time.RFC3339Nano)
+		inv.EndTimeUTC = r.StartedAt.Add(time.Duration(r.Duration)).UTC().Format(time.RFC3339Nano)
+	}
+	if s.Interrupted {
+		inv.Notifications = append(inv.Notifications, sarifNotification{Level: "error",
+			Message: sarifMessage{"The run was interrupted before every scenario ran: the scenarios that did not run are skipped."}})
+	}
+	if len(r.BaselineUnmatched) > 0 {
+		inv.Notifications = append(inv.Notifications, sarifNotification{Level: "note",
+			Message: sarifMessage{fmt.Sprintf("%d baseline entries matched no scenario or case of this run (see the run's baselineUnmatched property).", len(r.BaselineUnmatched))}})
+	}
+	return inv
+}
+
+// sarifBuilder collects the results of a run and keeps their fingerprints
+// unique.
+type sarifBuilder struct {
+	rules   []sarifRule
+	seen    map[string]int
+	results []sarifResult
+}
+
+// scenario adds the findings of one scenario and of its generated cases.
+func (b *sarifBuilder) scenario(sc Scenario) {
+	switch {
+	case sc.Status == Skipped:
+		b.add(sc, nil, sarifSkipped, skippedText(sc), "", sc.ID)
+	case sc.Status != Passed:
+		b.add(sc, nil, sarifScenarioFailed, scenarioFailedText(sc), sc.Baseline, sc.ID)
+	case sc.Baseline == UnexpectedPass:
+		b.add(sc, nil, sarifUnexpectedPass, fmt.Sprintf("Scenario %q passed, but the baseline lists it as failing: remove it from the baseline.", sc.Name), "", sc.ID)
+	}
+	b.leaks(sc, nil, sc.Evidence, sc.Baseline)
+	for i := range sc.Cases {
+		b.variant(sc, &sc.Cases[i])
+	}
+}
+
+// variant adds the findings of one generated case.
+func (b *sarifBuilder) variant(sc Scenario, c *Case) {
+	switch {
+	case c.Status != Passed:
+		b.add(sc, c, sarifCaseFailed, caseFailedText(sc, c), c.Baseline, sc.ID, c.ID)
+	case c.Baseline == UnexpectedPass:
+		b.add(sc, c, sarifUnexpectedPass, fmt.Sprintf("Case %s of scenario %q passed, but the baseline lists it as failing: remove it from the baseline.", c.ID, sc.Name), "", sc.ID, c.ID)
+	}
+	b.leaks(sc, c, c.Evidence, c.Baseline)
+}
+
+// leaks adds one result per leak evidence. The fingerprint names where the
+// canary was planted and surfaced, never the canary: canaries differ per
+// seed, the finding does not.
+func (b *sarifBuilder) leaks(sc Scenario, c *Case, ev []Evidence, mark string) {
+	caseID := ""
+	if c != nil {
+		caseID = c.ID
+	}
+	for _, e := range ev {
+		if e.Kind != EvidenceLeak {
+			continue
+		}
+		text := fmt.Sprintf("Scenario %q: %s", sc.Name, e.Message)
+		res := b.add(sc, c, sarifLeak, text, mark, sc.ID, caseID, e.Planted, e.Surfaced, e.Encoding)
+		res.Properties.Planted, res.Properties.Surfaced, res.Properties.Encoding = e.Planted, e.Surfaced, e.Encoding
+	}
+}
+
+// add appends a result of kind about sc (and c when not nil), suppressed
+// when mark says the baseline expects it, and returns it for the caller to
+// complete. key names the finding across runs.
+func (b *sarifBuilder) add(sc Scenario, c *Case, kind sarifKind, text, mark string, key ...string) *sarifResult {
+	rule := b.rules[kind]
+	res := sarifResult{
+		RuleID: rule.ID, RuleIndex: int(kind), Level: rule.DefaultConfiguration.Level,
+		Message:             sarifMessage{clipText(stripTerminal(text), sarifMaxLines, sarifMaxBytes)},
+		Locations:           sarifLocations(sc.Feature),
+		PartialFingerprints: map[string]string{sarifFingerprint: b.fingerprint(append([]string{rule.ID}, key...))},
+		Properties:          sarifResultProps{ScenarioID: sc.ID, Scenario: sc.Name},
+	}
+	if c != nil {
+		res.Properties.sarifCaseProps = &sarifCaseProps{CaseID: c.ID, Tool: c.Tool, Operator: c.Operator, Field: c.Field, Reproducer: c.Reproducer}
+	}
+	if mark == ExpectedFailure {
+		res.Suppressions = []sarifSuppression{{Kind: "external", Justification: "expected failure listed in the baseline"}}
+	}
+	b.results = append(b.results, res)
+	return &b.results[len(b.results)-1]
+}
+
+// fingerprint hashes the parts that name a finding. A finding that repeats
+// within a run (two identical leaks) gets its occurrence number hashed in,
+// so each result keeps a fingerprint of its own.
+func (b *sarifBuilder) fingerprint(parts []string) string {
+	sum := sarifHash(parts)
+	b.seen[sum]++
+	if n := b.seen[sum]; n > 1 {
+		return sarifHash(append(parts, "#"+strconv.Itoa(n)))
+	}
+	return sum
+}
+
+// sarifHash returns the hex SHA-256 of the length-prefixed parts.
+func sarifHash(parts []string) string {
+	h := sha256.New()
+	for _, p := range parts {
+		fmt.Fprintf(h, "%d:%s;", len(p), p)
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// sarifLocations locates a finding at its feature file, relative to the
+// source root. The model carries no scenario line, so the region is the
+// file's first line (GitHub code scanning requires a start line).
+func sarifLocations(feature string) []sarifLocation {
+	if feature == "" {
+		return nil
+	}
+	a := sarifArtifact{URI: (&url.URL{Path: feature}).String(), URIBaseID: "%SRCROOT%"}
+	if strings.HasPrefix(feature, "/") {
+		a = sarifArtifact{URI: (&url.URL{Scheme: "file", Path: feature}).String()}
+	}
+	return []sarifLocation{{PhysicalLocation: sarifPhysical{ArtifactLocation: a, Region: sarifRegion{StartLine: 1}}}}
+}
+
+func scenarioFailedText(sc Scenario) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Scenario %q failed", sc.Name)
+	if sc.Error != "" {
+		fmt.Fprintf(&b, ": %s", sc.Error)
+	}
+	writeEvidenceText(&b, sc.Evidence)
+	return b.String()
+}
+
+func skippedText(sc Scenario) string {
+	text := fmt.Sprintf("Scenario %q was skipped: a skip is not a pass.", sc.Name)
+	if sc.Error != "" {
+		text += "\n" + sc.Error
+	}
+	return text
+}
+
+func caseFailedText(sc Scenario, c *Case) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Case %s of scenario %q failed (tool %s, operator %s, field %q).\nReproduce: %s",
+		c.ID, sc.Name, c.Tool, c.Operator, c.Field, c.Reproducer)
+	writeEvidenceText(&b, c.Evidence)
+	return b.String()
+}
+
+// writeEvidenceText appends each evidence as "[kind] message", its diff
+// indented below it.
+func writeEvidenceText(b *strings.Builder, ev []Evidence) {
+	for _, e := range ev {
+		fmt.Fprintf(b, "\n[%s] %s", e.Kind, e.Message)
+		if e.Diff != "" {
+			b.WriteString("\n  " + strings.ReplaceAll(e.Diff, "\n", "\n  "))
+		}
+	}
+}

@@ -1,0 +1,41 @@
+package reports
+
+import "fmt"
+
+// Verdict is a run's outcome as a whole.
+type Verdict string
+
+// The verdicts a run can have.
+const (
+	VerdictPassed      Verdict = "passed"
+	VerdictFailed      Verdict = "failed"
+	VerdictInterrupted Verdict = "interrupted"
+)
+
+// Verdict decides the run from its summary, as the CLI's exit code does:
+// an interrupted run, a run where nothing ran, a failure no baseline
+// explains ([Summary.Unexplained]), an unexpected pass or a skip is not a
+// pass. The reasons say why, one each; a pass says what it rests on.
+func (s Summary) Verdict() (Verdict, []string) {
+	if s.Interrupted {
+		return VerdictInterrupted, []string{fmt.Sprintf("the run was stopped before every scenario ran; scenarios that did not run: %d", s.Skipped)}
+	}
+	var why []string
+	add := func(cond bool, format string, args ...any) {
+		if cond {
+			why = append(why, fmt.Sprintf(format, args...))
+		}
+	}
+	add(s.Scenarios == 0, "no scenario ran")
+	add(s.Failed > s.ExpectedFailures, "failed scenarios no baseline explains: %d", s.Failed-s.ExpectedFailures)
+	add(s.CasesUnexpected(), "failed generated cases no baseline lists: %d", s.CasesFailed-s.CasesExpected)
+	add(s.UnexpectedPasses > 0, "unexpected passes (remove them from the baseline): %d", s.UnexpectedPasses)
+	add(s.Skipped > 0, "skipped scenarios (a skip is not a pass): %d", s.Skipped)
+	if len(why) > 0 {
+		return VerdictFailed, why
+	}
+	if n := s.ExpectedFailures + s.CasesExpected; n > 0 {
+		return VerdictPassed, []string{fmt.Sprintf("every failure is one the baseline expects: %d", n)}
+	}
+	return VerdictPassed, []string{"every scenario passed"}
+}
