@@ -75,9 +75,16 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		paths = append(paths, f.writeBaseline)
 	}
 	summarize(stdout, res, paths, !f.quiet)
+	return runExit(res, runErr, werr)
+}
+
+// runExit maps a finished run onto the exit code: 2 when the reports could
+// not be written, the run was interrupted or ran nothing; 1 when its
+// verdict is not a pass; 0 otherwise.
+func runExit(res *reports.Result, runErr, writeErr error) error {
 	switch {
-	case werr != nil:
-		return &exitError{code: exitConfig, err: fmt.Errorf("write reports: %w", werr)}
+	case writeErr != nil:
+		return &exitError{code: exitConfig, err: fmt.Errorf("write reports: %w", writeErr)}
 	case errors.Is(runErr, runner.ErrInterrupted):
 		return &exitError{code: exitConfig, err: fmt.Errorf("%w: the reports hold the %d scenarios that finished; the %d skipped did not run",
 			runErr, res.Summary.Passed+res.Summary.Failed, res.Summary.Skipped)}
