@@ -18,11 +18,13 @@ const (
 
 // Result is one whole toolcert run.
 type Result struct {
-	Tool      string     `json:"tool"`
-	Version   string     `json:"version"`
-	Seed      uint64     `json:"seed"`
-	Target    string     `json:"target"`
-	StartedAt time.Time  `json:"started_at"`
+	Tool      string    `json:"tool"`
+	Version   string    `json:"version"`
+	Seed      uint64    `json:"seed"`
+	Target    string    `json:"target"`
+	StartedAt time.Time `json:"started_at"`
+	// Shard is "K/N" when the run was shard K of N (see `toolcert merge`).
+	Shard     string     `json:"shard,omitempty"`
 	Duration  Duration   `json:"duration"`
 	Summary   Summary    `json:"summary"`
 	Scenarios []Scenario `json:"scenarios"`

@@ -64,6 +64,8 @@ type Config struct {
 	// Baseline, when set, marks the failures it lists as expected and the
 	// listed outcomes that passed as unexpected (reports.Baseline.Apply).
 	Baseline *reports.Baseline
+	// Shard, when set, runs only the scenarios of that shard.
+	Shard Shard
 }
 
 // ErrConfig is wrapped by every configuration error: the CLI maps it to
@@ -88,6 +90,8 @@ func (c *Config) check() error {
 		return fmt.Errorf("%w: no target", ErrConfig)
 	case c.Concurrency < 0:
 		return fmt.Errorf("%w: concurrency must be at least 1", ErrConfig)
+	case c.Shard.Count < 0 || c.Shard.Count > 0 && (c.Shard.Index < 1 || c.Shard.Index > c.Shard.Count):
+		return fmt.Errorf("%w: shard %d/%d: want 1 <= K <= N", ErrConfig, c.Shard.Index, c.Shard.Count)
 	}
 	if err := c.Profile.Validate(); err != nil {
 		return fmt.Errorf("%w: %w", ErrConfig, err)

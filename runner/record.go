@@ -39,7 +39,7 @@ func (r *recorder) hook(sc *godog.ScenarioContext) {
 	)
 	sc.Before(func(ctx context.Context, p *godog.Scenario) (context.Context, error) {
 		started = time.Now()
-		result = reports.Scenario{ID: p.Uri + ": " + p.Name, Feature: p.Uri, Name: p.Name}
+		result = reports.Scenario{ID: scenarioID(p), Feature: p.Uri, Name: p.Name}
 		for _, t := range p.Tags {
 			result.Tags = append(result.Tags, t.Name)
 		}
@@ -62,6 +62,9 @@ func (r *recorder) hook(sc *godog.ScenarioContext) {
 		return ctx, nil
 	})
 	sc.After(func(ctx context.Context, _ *godog.Scenario, err error) (context.Context, error) {
+		if outOfShard(ctx) {
+			return ctx, nil // another shard's scenario: not part of this result
+		}
 		result.Duration = reports.Duration(time.Since(started))
 		result.Status = scenarioStatus(err, result.Steps)
 		result.Error = scenarioError(err, result.Steps)

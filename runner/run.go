@@ -49,7 +49,8 @@ func Run(ctx context.Context, cfg Config) (*reports.Result, error) {
 		return nil, err
 	}
 	defer cleanup()
-	res := &reports.Result{Tool: "toolcert", Version: cfg.Version, Seed: cfg.Seed, Target: cfg.Target.String(), StartedAt: time.Now().UTC()}
+	res := &reports.Result{Tool: "toolcert", Version: cfg.Version, Seed: cfg.Seed, Target: cfg.Target.String(), StartedAt: time.Now().UTC(),
+		Shard: cfg.Shard.String()}
 	pool, err := startLanes(ctx, &cfg, dir)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrConfig, err)
@@ -97,6 +98,7 @@ func runGodog(ctx context.Context, cfg *Config, pool *lanes, rec *recorder) {
 	godog.TestSuite{
 		Name: "toolcert",
 		ScenarioInitializer: func(sc *godog.ScenarioContext) {
+			shardHook(sc, cfg.Shard)
 			steps.Register(sc, suite)
 			rec.hook(sc)
 		},

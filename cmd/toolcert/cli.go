@@ -40,6 +40,8 @@ Usage:
   toolcert replay [flags]     serve one captured body through a target once and
                               print the agent-visible output, audit and leak verdict
   toolcert fixtures lint      check a fixture corpus (built-in, or --fixtures DIR)
+  toolcert merge FILE...      join the results.json of the shards of one run
+                              (run --shard K/N) into the whole run's reports
   toolcert adapter            serve the reference adapter from the TOOLCERT_*
                               environment (see docs/protocol.md)
   toolcert version            print the version
@@ -84,6 +86,8 @@ func dispatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return adapterCmd(ctx, args[1:], stdout, stderr)
 	case "fixtures":
 		return fixturesCmd(ctx, args[1:], stdout, stderr)
+	case "merge":
+		return mergeCmd(ctx, args[1:], stdout, stderr)
 	case "version", "--version", "-version":
 		fmt.Fprintf(stdout, "toolcert %s\n", version)
 		return nil

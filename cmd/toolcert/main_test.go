@@ -81,6 +81,45 @@ func TestRunWritesEveryFormat(t *testing.T) {
 	}
 }
 
+// TestShardsMerge: the shards of a run, merged, report what the whole run
+// reports; a shard of another seed is refused.
+func TestShardsMerge(t *testing.T) {
+	dir := t.TempDir()
+	common := []string{"run", "--quiet", "--seed", "5", "--tags", "@transport && ~@slow"}
+	var files []string
+	for _, shard := range []string{"1/2", "2/2"} {
+		out := filepath.Join(dir, strings.ReplaceAll(shard, "/", "-"))
+		if code, stdout, stderr := runCLI(t, append(common, "--shard", shard, "--out", out)...); code != exitPass {
+			t.Fatalf("shard %s: exit %d\nstdout:\n%s\nstderr:\n%s", shard, code, stdout, stderr)
+		}
+		files = append(files, filepath.Join(out, "results.json"))
+	}
+	_, whole, _ := runCLI(t, append(common, "--out", filepath.Join(dir, "whole"))...)
+	code, merged, stderr := runCLI(t, append([]string{"merge", "--out", filepath.Join(dir, "merged")}, files...)...)
+	if code != exitPass {
+		t.Fatalf("merge: exit %d\nstdout:\n%s\nstderr:\n%s", code, merged, stderr)
+	}
+	if got, want := summaryLine(merged), summaryLine(whole); got != want {
+		t.Errorf("merged summary %q, whole run's %q", got, want)
+	}
+	other := filepath.Join(dir, "other")
+	runCLI(t, "run", "--quiet", "--seed", "6", "--tags", "@transport && ~@slow", "--shard", "1/2", "--out", other)
+	if code, _, _ := runCLI(t, "merge", "--out", filepath.Join(dir, "x"), files[1], filepath.Join(other, "results.json")); code != exitConfig {
+		t.Errorf("merging shards of two seeds: exit %d, want %d", code, exitConfig)
+	}
+}
+
+// summaryLine returns the count line of a run's summary, without its time.
+func summaryLine(stdout string) string {
+	for _, line := range strings.Split(stdout, "\n") {
+		if strings.Contains(line, " scenarios: ") {
+			i := strings.LastIndex(line, ";")
+			return line[:i]
+		}
+	}
+	return ""
+}
+
 func TestExitCodes(t *testing.T) {
 	tests := []struct {
 		name string
@@ -106,6 +145,9 @@ func TestExitCodes(t *testing.T) {
 		{"missing baseline", []string{"run", "--baseline", "/nonexistent/baseline.json"}, exitConfig},
 		{"unknown format", []string{"run", "--format", "json,pdf"}, exitConfig},
 		{"no format", []string{"run", "--format", ","}, exitConfig},
+		{"bad shard", []string{"run", "--shard", "3/2"}, exitConfig},
+		{"merge nothing", []string{"merge"}, exitConfig},
+		{"merge a missing file", []string{"merge", "/nonexistent/results.json"}, exitConfig},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

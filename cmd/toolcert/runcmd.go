@@ -32,7 +32,7 @@ the reports are still written; a second signal ends toolcert at once).`
 
 type runFlags struct {
 	features, fixtures, tags, out, caseID, version string
-	baseline, writeBaseline, formats               string
+	baseline, writeBaseline, formats, shard        string
 	concurrency                                    int
 	seed                                           uint64
 	quiet                                          bool
@@ -53,6 +53,7 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	fs.StringVar(&f.version, "upstream-version", "", "certify against one upstream `VERSION` (v1, v2...): its generated variants only, and no feature tagged\n@upstream-<other version>; the adapter's support comes from --profile upstream_versions")
 	fs.StringVar(&f.caseID, "case", "", "run one generated variant alone, by the `ID` a report gives (use the report's --seed too)")
 	fs.StringVar(&f.baseline, "baseline", "", "baseline `FILE` of expected failures (scenario and case IDs): listed failures do not fail the\nrun, new failures do, and so does a listed failure that now passes (see docs/baseline.md)")
+	fs.StringVar(&f.shard, "shard", "", "run only shard `K/N` of the scenarios (by a stable hash of each scenario's ID), for a CI matrix;\njoin the shards' results.json with toolcert merge (use one --seed for all shards)")
 	fs.StringVar(&f.writeBaseline, "write-baseline", "", "write this run's failures to `FILE` as a baseline (before --baseline is applied)")
 	f.target.register(fs)
 	if err := parseFlags(fs, args); err != nil {
@@ -118,6 +119,13 @@ func (f *runFlags) config(stderr io.Writer) (runner.Config, error) {
 	}
 	if !f.quiet {
 		cfg.Progress = stderr
+	}
+	if f.shard != "" {
+		s, err := runner.ParseShard(f.shard)
+		if err != nil {
+			return cfg, usageErr("--shard: %v", err)
+		}
+		cfg.Shard = s
 	}
 	if f.baseline != "" {
 		b, err := reports.LoadBaseline(f.baseline)

@@ -1,0 +1,88 @@
+package reports
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// split returns the sample as two shards: its scenarios dealt alternately,
+// the run-level counters split.
+func split() (*Result, *Result, *Result) {
+	whole := sample()
+	whole.Summary.UpstreamRequests, whole.Summary.Blocked = 10, 2
+	whole.Coverage = BuildCoverage(whole.Scenarios, []string{"extra_property", "nan"})
+	a, b := *whole, *whole
+	a.Scenarios, b.Scenarios = nil, nil
+	for i, sc := range whole.Scenarios {
+		if i%2 == 0 {
+			a.Scenarios = append(a.Scenarios, sc)
+		} else {
+			b.Scenarios = append(b.Scenarios, sc)
+		}
+	}
+	a.Shard, b.Shard = "1/2", "2/2"
+	a.Summary, b.Summary = Summary{UpstreamRequests: 6, Blocked: 2}, Summary{UpstreamRequests: 4}
+	a.Duration = Duration(time.Second)
+	b.StartedAt = whole.StartedAt.Add(time.Second)
+	b.Duration = Duration(500 * time.Millisecond)
+	a.Coverage = BuildCoverage(a.Scenarios, []string{"extra_property", "nan"})
+	b.Coverage = BuildCoverage(b.Scenarios, []string{"extra_property", "nan"})
+	a.Tally()
+	b.Tally()
+	return whole, &a, &b
+}
+
+func TestMergeIsTheWholeRun(t *testing.T) {
+	whole, a, b := split()
+	got, err := Merge(b, a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(whole.Summary, got.Summary); diff != "" {
+		t.Errorf("summary (-whole +merged):\n%s", diff)
+	}
+	if diff := cmp.Diff(whole.Scenarios, got.Scenarios); diff != "" {
+		t.Errorf("scenarios (-whole +merged):\n%s", diff)
+	}
+	if diff := cmp.Diff(whole.Coverage, got.Coverage); diff != "" {
+		t.Errorf("coverage (-whole +merged):\n%s", diff)
+	}
+	if !got.StartedAt.Equal(whole.StartedAt) || got.Duration != whole.Duration || got.Shard != "" {
+		t.Errorf("merged start %v, duration %v, shard %q; want %v, %v, none", got.StartedAt, got.Duration, got.Shard, whole.StartedAt, whole.Duration)
+	}
+}
+
+func TestMergeRefuses(t *testing.T) {
+	_, a, b := split()
+	other := *b
+	other.Seed++
+	tests := map[string][]*Result{
+		"nothing":      nil,
+		"overlap":      {a, a},
+		"another seed": {a, &other},
+	}
+	for name, in := range tests {
+		if _, err := Merge(in...); err == nil {
+			t.Errorf("%s: Merge accepted it", name)
+		}
+	}
+	if _, err := Merge(a, a); err == nil || !strings.Contains(err.Error(), "overlap") {
+		t.Errorf("overlap: err = %v, want it named", err)
+	}
+}
+
+func TestMergeBaselineUnmatched(t *testing.T) {
+	_, a, b := split()
+	a.BaselineUnmatched = []string{"gone", "only-in-b"}
+	b.BaselineUnmatched = []string{"gone"}
+	got, err := Merge(a, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]string{"gone"}, got.BaselineUnmatched); diff != "" {
+		t.Errorf("unmatched (-want +got): an ID one shard reached is matched:\n%s", diff)
+	}
+}
