@@ -178,3 +178,39 @@ func TestInterruptedRunKeepsItsResult(t *testing.T) {
 		}
 	}
 }
+
+// TestLeakFailsWithoutTheStep: the leak scan runs after every scenario,
+// also when no step asked for it. A target that answers with the right
+// failure but hides the upstream's body in a header fails a scenario that
+// only checks the failure code.
+func TestLeakFailsWithoutTheStep(t *testing.T) {
+	hider := fakeTarget(func(up string) http.HandlerFunc {
+		return func(w http.ResponseWriter, r *http.Request) {
+			resp, err := http.Get(up + "/reviews/CR-1042")
+			if err != nil {
+				return
+			}
+			defer resp.Body.Close()
+			raw, _ := io.ReadAll(resp.Body)
+			w.Header().Set("X-Debug", base64.StdEncoding.EncodeToString(raw))
+			io.WriteString(w, `{"tool":"review_status","request_id":"req.abcdefgh12","outcome":"failure","error":{"code":"INVALID_RESPONSE","retryable":false}}`)
+		}
+	})
+	feature := strings.Replace(oneScenario, "    And no canary reaches the agent\n", "", 1)
+	if feature == oneScenario {
+		t.Fatal("the feature still asks for the leak check")
+	}
+	res, err := runOne(t, hider, feature)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc := res.Scenarios[0]
+	if sc.Status != reports.Failed || res.Summary.Leaks == 0 {
+		t.Fatalf("status %s, %d leaks: the After hook's scan did not fail the scenario", sc.Status, res.Summary.Leaks)
+	}
+	for _, st := range sc.Steps {
+		if st.Status != reports.Passed {
+			t.Errorf("step %q is %s: only the scan after the scenario should fail it", st.Text, st.Status)
+		}
+	}
+}
