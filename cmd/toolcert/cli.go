@@ -47,8 +47,9 @@ Usage:
   toolcert version            print the version
   toolcert help [command]     show help for a command
 
-Exit codes: 0 every scenario passed; 1 a scenario failed or was skipped;
-2 usage or configuration error, no scenario ran, or the run was interrupted
+Exit codes: 0 the run passed; 1 it did not (a failure no baseline explains,
+a skip, an unexpected pass); 2 usage or configuration error, no scenario ran,
+or the run was interrupted
 (the reports are still written).
 `
 

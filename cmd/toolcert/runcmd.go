@@ -25,10 +25,11 @@ Each lane is an isolated mock upstream plus its own target instance; lanes run
 scenarios in parallel (--concurrency). Canaries are derived from --seed (a
 random one when 0, printed in the summary), so a run can be reproduced.
 
-Exit codes: 0 every scenario passed; 1 a scenario failed or was skipped;
-2 usage or configuration error, no scenario ran, or the run was interrupted
-(SIGINT or SIGTERM: the scenario in flight stops, the rest are skipped, and
-the reports are still written; a second signal ends toolcert at once).`
+Exit codes: 0 the run passed; 1 it did not (a failure no baseline explains,
+a skip, an unexpected pass); 2 usage or configuration error, no scenario ran,
+or the run was interrupted (SIGINT or SIGTERM: the scenario in flight stops,
+the rest are skipped, and the reports are still written; a second signal ends
+toolcert at once).`
 
 type runFlags struct {
 	features, fixtures, tags, out, caseID, version string
