@@ -35,6 +35,21 @@ func fakeTarget(h func(upstream string) http.HandlerFunc) target.Target {
 	})
 }
 
+// hidesInHeader answers with the right failure envelope and the upstream's
+// whole body, base64-encoded, in an X-Debug header.
+func hidesInHeader(upstream string) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		resp, err := http.Get(upstream + "/reviews/CR-1042")
+		if err != nil {
+			return
+		}
+		defer resp.Body.Close()
+		raw, _ := io.ReadAll(resp.Body)
+		w.Header().Set("X-Debug", base64.StdEncoding.EncodeToString(raw))
+		io.WriteString(w, `{"tool":"review_status","request_id":"req.abcdefgh12","outcome":"failure","error":{"code":"INVALID_RESPONSE","retryable":false}}`)
+	}
+}
+
 func fixed(h http.HandlerFunc) func(string) http.HandlerFunc {
 	return func(string) http.HandlerFunc { return h }
 }
@@ -65,18 +80,7 @@ func TestHostileTargetsFailCleanly(t *testing.T) {
 				}
 			}
 		}, "surfaced in body as raw"},
-		{"hides the upstream body in base64 inside a valid envelope", func(up string) http.HandlerFunc {
-			return func(w http.ResponseWriter, r *http.Request) {
-				resp, err := http.Get(up + "/reviews/CR-1042")
-				if err != nil {
-					return
-				}
-				defer resp.Body.Close()
-				raw, _ := io.ReadAll(resp.Body)
-				w.Header().Set("X-Debug", base64.StdEncoding.EncodeToString(raw))
-				io.WriteString(w, `{"tool":"review_status","request_id":"req.abcdefgh12","outcome":"failure","error":{"code":"INVALID_RESPONSE","retryable":false}}`)
-			}
-		}, "surfaced in header X-Debug as base64"},
+		{"hides the upstream body in base64 inside a valid envelope", hidesInHeader, "surfaced in header X-Debug as base64"},
 		{"floods", fixed(func(w http.ResponseWriter, r *http.Request) {
 			chunk := []byte(strings.Repeat("\x1b[31mA\x1b[0m<b>", 4096))
 			for range 1000 {
@@ -184,18 +188,7 @@ func TestInterruptedRunKeepsItsResult(t *testing.T) {
 // failure but hides the upstream's body in a header fails a scenario that
 // only checks the failure code.
 func TestLeakFailsWithoutTheStep(t *testing.T) {
-	hider := fakeTarget(func(up string) http.HandlerFunc {
-		return func(w http.ResponseWriter, r *http.Request) {
-			resp, err := http.Get(up + "/reviews/CR-1042")
-			if err != nil {
-				return
-			}
-			defer resp.Body.Close()
-			raw, _ := io.ReadAll(resp.Body)
-			w.Header().Set("X-Debug", base64.StdEncoding.EncodeToString(raw))
-			io.WriteString(w, `{"tool":"review_status","request_id":"req.abcdefgh12","outcome":"failure","error":{"code":"INVALID_RESPONSE","retryable":false}}`)
-		}
-	})
+	hider := fakeTarget(hidesInHeader)
 	feature := strings.Replace(oneScenario, "    And no canary reaches the agent\n", "", 1)
 	if feature == oneScenario {
 		t.Fatal("the feature still asks for the leak check")

@@ -149,19 +149,7 @@ func (i *containerInstance) Logs() string { return i.logs.String() }
 // Alive returns an *ExitError when the container has exited, ErrStopped
 // after Stop, or the health check's result.
 func (i *containerInstance) Alive(ctx context.Context) error {
-	if i.stopped.Load() {
-		return fmt.Errorf("alive %s: %w", i.name, ErrStopped)
-	}
-	if i.exited() {
-		return fmt.Errorf("alive %s: %w", i.name, i.exitError())
-	}
-	if err := checkHealth(ctx, i.probe, i.base); err != nil {
-		if i.exited() {
-			return fmt.Errorf("alive %s: %w", i.name, i.exitError())
-		}
-		return fmt.Errorf("alive %s: %w", i.name, err)
-	}
-	return nil
+	return alive(ctx, i.name, i.stopped.Load(), i.done, i.exitError, i.probe, i.base)
 }
 
 // Stop sends SIGTERM to the container, waits up to the stop grace (or until

@@ -100,3 +100,52 @@ func waitReady(ctx context.Context, client *http.Client, base string, timeout ti
 // errExited tells a driver that its process exited while waitReady waited;
 // the driver replaces it with an *ExitError.
 var errExited = errors.New("exited while waiting")
+
+// alive is the Alive of an instance that can exit (a process, a
+// container): ErrStopped after Stop; an *ExitError once it has exited,
+// also when a failed health check finds it dying (it waits exitSettle for
+// the exit to be reaped, so the evidence gives the exit status rather than
+// a reset connection); else the health check's result.
+func alive(ctx context.Context, name string, stopped bool, done <-chan struct{}, exitErr func() *ExitError, probe *http.Client, base string) error {
+	if stopped {
+		return fmt.Errorf("alive %s: %w", name, ErrStopped)
+	}
+	if closed(done) {
+		return fmt.Errorf("alive %s: %w", name, exitErr())
+	}
+	if err := checkHealth(ctx, probe, base); err != nil {
+		if closedWithin(ctx, done, exitSettle) {
+			return fmt.Errorf("alive %s: %w", name, exitErr())
+		}
+		return fmt.Errorf("alive %s: %w", name, err)
+	}
+	return nil
+}
+
+// exitSettle is how long alive waits, after a failed health check, for a
+// dying instance's exit to be reaped.
+const exitSettle = 500 * time.Millisecond
+
+// closed reports whether done is closed.
+func closed(done <-chan struct{}) bool {
+	select {
+	case <-done:
+		return true
+	default:
+		return false
+	}
+}
+
+// closedWithin reports whether done is closed or closes within d (or
+// before ctx ends).
+func closedWithin(ctx context.Context, done <-chan struct{}, d time.Duration) bool {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-done:
+		return true
+	case <-t.C:
+	case <-ctx.Done():
+	}
+	return closed(done)
+}

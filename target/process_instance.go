@@ -64,38 +64,7 @@ func (i *processInstance) Logs() string { return i.logs.String() }
 // Alive returns an *ExitError when the process has exited, ErrStopped after
 // Stop, or the health check's result.
 func (i *processInstance) Alive(ctx context.Context) error {
-	if i.stopped.Load() {
-		return fmt.Errorf("alive %s: %w", i.name, ErrStopped)
-	}
-	if i.exited() {
-		return fmt.Errorf("alive %s: %w", i.name, i.exitError())
-	}
-	if err := checkHealth(ctx, i.probe, i.base); err != nil {
-		if i.exitedWithin(ctx, exitSettle) {
-			return fmt.Errorf("alive %s: %w", i.name, i.exitError())
-		}
-		return fmt.Errorf("alive %s: %w", i.name, err)
-	}
-	return nil
-}
-
-// exitSettle is how long Alive waits, after a failed health check, for a
-// dying process to be reaped, so that the evidence gives its exit status
-// rather than a reset connection.
-const exitSettle = 500 * time.Millisecond
-
-// exitedWithin reports whether the process has exited or exits within d
-// (or before ctx ends).
-func (i *processInstance) exitedWithin(ctx context.Context, d time.Duration) bool {
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-i.done:
-		return true
-	case <-t.C:
-	case <-ctx.Done():
-	}
-	return i.exited()
+	return alive(ctx, i.name, i.stopped.Load(), i.done, i.exitError, i.probe, i.base)
 }
 
 // Stop sends SIGTERM to the process group, waits up to the stop grace (or

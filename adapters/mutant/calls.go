@@ -37,19 +37,19 @@ func callMutants() map[string]mutant {
 		"approval-reusable": {
 			"an approval is not marked used: one human approval lets the same call through again and again",
 			one(reference.WithApprovalStore(func(ttl time.Duration, now func() time.Time) reference.ApprovalStore {
-				return &reusable{inner: gate.NewApprovals(ttl, now), bindings: map[string]gate.Binding{}}
+				return &reusable{newRecorded(ttl, now)}
 			})),
 		},
 		"arguments-not-rebound": {
 			"an approval is redeemed for any arguments: the human approved one email, the agent sends another",
 			one(reference.WithApprovalStore(func(ttl time.Duration, now func() time.Time) reference.ApprovalStore {
-				return &rebinding{inner: gate.NewApprovals(ttl, now), keep: anyArguments, bindings: map[string]gate.Binding{}}
+				return &rebinding{newRecorded(ttl, now), anyArguments}
 			})),
 		},
 		"approval-any-session": {
 			"an approval is redeemed from any session: another agent that learns the approval id spends it",
 			one(reference.WithApprovalStore(func(ttl time.Duration, now func() time.Time) reference.ApprovalStore {
-				return &rebinding{inner: gate.NewApprovals(ttl, now), keep: anySession, bindings: map[string]gate.Binding{}}
+				return &rebinding{newRecorded(ttl, now), anySession}
 			})),
 		},
 		"model-account-trusted": {
@@ -104,18 +104,21 @@ func askExecutes(p *gate.Policy, tool string, valid bool, s gate.Session) gate.D
 	return d
 }
 
-// reusable is an approval store whose approvals, once redeemed, keep
-// letting the same call through.
-type reusable struct {
+// recorded is an approval store that remembers each approval's binding,
+// for the mutants that redeem against it differently.
+type recorded struct {
 	inner    *gate.Approvals
 	mu       sync.Mutex
 	bindings map[string]gate.Binding // approval id -> binding
 }
 
-var _ reference.ApprovalStore = (*reusable)(nil)
+// newRecorded returns an empty recorded store over gate.NewApprovals.
+func newRecorded(ttl time.Duration, now func() time.Time) recorded {
+	return recorded{inner: gate.NewApprovals(ttl, now), bindings: map[string]gate.Binding{}}
+}
 
 // Request records the approval's binding, then asks the inner store.
-func (r *reusable) Request(b gate.Binding, requestID string) string {
+func (r *recorded) Request(b gate.Binding, requestID string) string {
 	id := r.inner.Request(b, requestID)
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -124,17 +127,29 @@ func (r *reusable) Request(b gate.Binding, requestID string) string {
 }
 
 // Decide asks the inner store.
-func (r *reusable) Decide(id string, approve bool) (string, error) {
+func (r *recorded) Decide(id string, approve bool) (string, error) {
 	return r.inner.Decide(id, approve)
 }
+
+// binding returns the binding approval id was requested with.
+func (r *recorded) binding(id string) (gate.Binding, bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	b, ok := r.bindings[id]
+	return b, ok
+}
+
+// reusable is an approval store whose approvals, once redeemed, keep
+// letting the same call through.
+type reusable struct{ recorded }
+
+var _ reference.ApprovalStore = (*reusable)(nil)
 
 // Redeem asks the inner store, and forgives ErrApprovalUsed for the same
 // call.
 func (r *reusable) Redeem(id string, b gate.Binding) error {
 	err := r.inner.Redeem(id, b)
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if errors.Is(err, gate.ErrApprovalUsed) && r.bindings[id] == b {
+	if requested, ok := r.binding(id); ok && errors.Is(err, gate.ErrApprovalUsed) && requested == b {
 		return nil
 	}
 	return err
@@ -144,34 +159,15 @@ func (r *reusable) Redeem(id string, b gate.Binding) error {
 // it was requested for, changed by keep: keep returns what of the call's
 // own binding still counts.
 type rebinding struct {
-	inner    *gate.Approvals
-	keep     func(requested, call gate.Binding) gate.Binding
-	mu       sync.Mutex
-	bindings map[string]gate.Binding // approval id -> binding
+	recorded
+	keep func(requested, call gate.Binding) gate.Binding
 }
 
 var _ reference.ApprovalStore = (*rebinding)(nil)
 
-// Request records the approval's binding, then asks the inner store.
-func (u *rebinding) Request(b gate.Binding, requestID string) string {
-	id := u.inner.Request(b, requestID)
-	u.mu.Lock()
-	defer u.mu.Unlock()
-	u.bindings[id] = b
-	return id
-}
-
-// Decide asks the inner store.
-func (u *rebinding) Decide(id string, approve bool) (string, error) {
-	return u.inner.Decide(id, approve)
-}
-
 // Redeem checks only what keep keeps of the call's binding.
 func (u *rebinding) Redeem(id string, b gate.Binding) error {
-	u.mu.Lock()
-	requested, ok := u.bindings[id]
-	u.mu.Unlock()
-	if ok {
+	if requested, ok := u.binding(id); ok {
 		b = u.keep(requested, b)
 	}
 	return u.inner.Redeem(id, b)
