@@ -4,9 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net/http"
-	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/moby/moby/api/pkg/stdcopy"
@@ -20,47 +17,37 @@ const signalWait = 5 * time.Second
 
 // containerInstance is one running container of a Container target.
 type containerInstance struct {
-	name       string
+	lifecycle  // done is closed once the container no longer runs
 	ctr        *tc.DockerContainer
 	cli        *tc.DockerClient
-	base       string
-	logs       *tailBuffer
-	probe      *http.Client
 	stopGrace  time.Duration
 	removeWait time.Duration
 	logsWait   time.Duration
 
 	watch    context.Context // ends wait and follow
 	unwatch  context.CancelFunc
-	done     chan struct{} // closed once the container no longer runs
 	logsDone chan struct{} // closed once the log stream ended
 	exitCode int64         // set before done is closed
 	waitErr  error         // set before done is closed
-
-	stopped  atomic.Bool
-	stopOnce sync.Once
-	stopErr  error
 }
 
 var _ Instance = (*containerInstance)(nil)
 
 func newContainerInstance(t *Container, cli *tc.DockerClient, ctr *tc.DockerContainer, base string) *containerInstance {
 	watch, unwatch := context.WithCancel(context.Background())
-	return &containerInstance{
-		name:       t.String(),
+	i := &containerInstance{
+		lifecycle:  newLifecycle(t.String(), base),
 		ctr:        ctr,
 		cli:        cli,
-		base:       base,
-		logs:       newTailBuffer(logTailBytes),
-		probe:      newProbeClient(),
 		stopGrace:  t.cfg.stopGrace,
 		removeWait: t.cfg.removeWait,
 		logsWait:   t.cfg.logsWait,
 		watch:      watch,
 		unwatch:    unwatch,
-		done:       make(chan struct{}),
 		logsDone:   make(chan struct{}),
 	}
+	i.exitError, i.halt = i.exitStatus, i.stop
+	return i
 }
 
 // shortID returns the container's ID as docker ps shows it.
@@ -102,16 +89,6 @@ func (i *containerInstance) follow() {
 	_, _ = stdcopy.StdCopy(i.logs, i.logs, rc)
 }
 
-// exited reports whether the container has stopped running.
-func (i *containerInstance) exited() bool {
-	select {
-	case <-i.done:
-		return true
-	default:
-		return false
-	}
-}
-
 // settleLogs waits, briefly, for the log stream of an ended container to
 // deliver its last bytes.
 func (i *containerInstance) settleLogs() { await(i.logsDone, i.logsWait) }
@@ -126,8 +103,8 @@ func await(ch <-chan struct{}, d time.Duration) {
 	}
 }
 
-// exitError describes the exit; call it once done is closed.
-func (i *containerInstance) exitError() *ExitError {
+// exitStatus describes the exit; call it once done is closed.
+func (i *containerInstance) exitStatus() *ExitError {
 	i.settleLogs()
 	e := &ExitError{
 		Status:   fmt.Sprintf("exit status %d", i.exitCode),
@@ -140,31 +117,10 @@ func (i *containerInstance) exitError() *ExitError {
 	return e
 }
 
-// URL returns the base URL.
-func (i *containerInstance) URL() string { return i.base }
-
-// Logs returns the tail of the container's standard output and error.
-func (i *containerInstance) Logs() string { return i.logs.String() }
-
-// Alive returns an *ExitError when the container has exited, ErrStopped
-// after Stop, or the health check's result.
-func (i *containerInstance) Alive(ctx context.Context) error {
-	return alive(ctx, i.name, i.stopped.Load(), i.done, i.exitError, i.probe, i.base)
-}
-
-// Stop sends SIGTERM to the container, waits up to the stop grace (or until
-// ctx ends), then kills and removes it, within a bounded time even when ctx
-// is already done. It returns an error only when the container could not be
-// removed.
-func (i *containerInstance) Stop(ctx context.Context) error {
-	i.stopOnce.Do(func() {
-		i.stopped.Store(true)
-		i.stopErr = i.stop(ctx)
-		i.probe.CloseIdleConnections()
-	})
-	return i.stopErr
-}
-
+// stop sends SIGTERM to the container, waits up to the stop grace (or
+// until ctx ends), then kills and removes it, within a bounded time even
+// when ctx is already done. It returns an error only when the container
+// could not be removed.
 func (i *containerInstance) stop(ctx context.Context) error {
 	if !i.exited() {
 		sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), signalWait)

@@ -132,27 +132,19 @@ func (p *Process) Start(ctx context.Context, env Env) (Instance, error) {
 
 // launch starts the command and the goroutine that waits for it.
 func (p *Process) launch(env Env, base string) (*processInstance, error) {
-	logs := newTailBuffer(logTailBytes)
+	inst := &processInstance{lifecycle: newLifecycle(p.String(), base), stopGrace: p.cfg.stopGrace, killWait: p.cfg.killWait}
+	inst.exitError, inst.halt = inst.exitStatus, inst.stop
 	cmd := exec.Command(p.argv[0], p.argv[1:]...)
 	cmd.Dir = p.cfg.dir
 	cmd.Env = p.environ(env)
-	cmd.Stdout = logs
-	cmd.Stderr = logs
+	cmd.Stdout = inst.logs
+	cmd.Stderr = inst.logs
 	cmd.WaitDelay = p.cfg.pipeWait
 	setProcessGroup(cmd)
 	if err := cmd.Start(); err != nil {
 		return nil, err
 	}
-	inst := &processInstance{
-		cmd:       cmd,
-		name:      p.String(),
-		base:      base,
-		logs:      logs,
-		probe:     newProbeClient(),
-		done:      make(chan struct{}),
-		stopGrace: p.cfg.stopGrace,
-		killWait:  p.cfg.killWait,
-	}
+	inst.cmd = cmd
 	go inst.wait()
 	return inst, nil
 }

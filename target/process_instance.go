@@ -3,28 +3,16 @@ package target
 import (
 	"context"
 	"fmt"
-	"net/http"
 	"os/exec"
-	"sync"
-	"sync/atomic"
 	"time"
 )
 
 // processInstance is one running process of a Process target.
 type processInstance struct {
+	lifecycle // done is closed once cmd.Wait returned
 	cmd       *exec.Cmd
-	name      string
-	base      string
-	logs      *tailBuffer
-	probe     *http.Client
 	stopGrace time.Duration
 	killWait  time.Duration
-
-	done    chan struct{} // closed once cmd.Wait returned
-	stopped atomic.Bool
-
-	stopOnce sync.Once
-	stopErr  error
 }
 
 var _ Instance = (*processInstance)(nil)
@@ -35,18 +23,8 @@ func (i *processInstance) wait() {
 	close(i.done)
 }
 
-// exited reports whether the process has exited.
-func (i *processInstance) exited() bool {
-	select {
-	case <-i.done:
-		return true
-	default:
-		return false
-	}
-}
-
-// exitError describes the exit; call it once done is closed.
-func (i *processInstance) exitError() *ExitError {
+// exitStatus describes the exit; call it once done is closed.
+func (i *processInstance) exitStatus() *ExitError {
 	e := &ExitError{Status: "unknown status", ExitCode: -1, Tail: i.logs.last(errorTailBytes)}
 	if st := i.cmd.ProcessState; st != nil {
 		e.Status = st.String()
@@ -55,30 +33,9 @@ func (i *processInstance) exitError() *ExitError {
 	return e
 }
 
-// URL returns the base URL.
-func (i *processInstance) URL() string { return i.base }
-
-// Logs returns the tail of the process's standard output and error.
-func (i *processInstance) Logs() string { return i.logs.String() }
-
-// Alive returns an *ExitError when the process has exited, ErrStopped after
-// Stop, or the health check's result.
-func (i *processInstance) Alive(ctx context.Context) error {
-	return alive(ctx, i.name, i.stopped.Load(), i.done, i.exitError, i.probe, i.base)
-}
-
-// Stop sends SIGTERM to the process group, waits up to the stop grace (or
+// stop sends SIGTERM to the process group, waits up to the stop grace (or
 // until ctx ends), then sends SIGKILL. It returns an error only when the
 // process could not be ended.
-func (i *processInstance) Stop(ctx context.Context) error {
-	i.stopOnce.Do(func() {
-		i.stopped.Store(true)
-		i.stopErr = i.stop(ctx)
-		i.probe.CloseIdleConnections()
-	})
-	return i.stopErr
-}
-
 func (i *processInstance) stop(ctx context.Context) error {
 	pid := i.cmd.Process.Pid
 	if !i.exited() {
