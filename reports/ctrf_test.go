@@ -186,25 +186,13 @@ func TestCTRFInterrupted(t *testing.T) {
 }
 
 func TestCTRFHostileText(t *testing.T) {
-	const hostile = "\x1b[31m</script><script>alert(1)</script>\xff"
 	r := sample()
 	r.Scenarios[1].Error = hostile + "\nsecond line"
 	r.Scenarios[1].Evidence[0].Message += hostile
 	r.Scenarios[1].Cases[1].Evidence[0].Message = hostile
-	var buf bytes.Buffer
-	if err := CTRF(&buf, r); err != nil {
-		t.Fatal(err)
-	}
-	if !json.Valid(buf.Bytes()) {
-		t.Fatalf("ctrf.json is not valid JSON:\n%s", buf.String())
-	}
-	for _, raw := range []string{"<script", "\x1b", "\xff"} {
-		if bytes.Contains(buf.Bytes(), []byte(raw)) {
-			t.Errorf("ctrf.json holds %q unescaped", raw)
-		}
-	}
+	renderInertJSON(t, "ctrf.json", CTRF, r)
 	tests := parseCTRF(t, r).Results.Tests
-	const back = "\x1b[31m</script><script>alert(1)</script>\uFFFD"
+	const back = hostileBack
 	if tests[1].Message != back || strings.Count(tests[1].Trace, back) != 2 || tests[3].Message != back {
 		t.Errorf("hostile text did not survive escaping: message %q, trace %q, case message %q",
 			tests[1].Message, tests[1].Trace, tests[3].Message)

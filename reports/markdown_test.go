@@ -116,7 +116,6 @@ func TestMarkdownBaselineAndCoverage(t *testing.T) {
 }
 
 func TestMarkdownHostileText(t *testing.T) {
-	const hostile = "\x1b[31m</script><script>alert(1)</script>\xff"
 	r := sample()
 	r.Target = "evil | <b>target</b> [x](javascript:alert(1))"
 	r.Scenarios[1].Name = "*bold* <img src=x onerror=alert(1)> `code`"

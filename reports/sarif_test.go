@@ -243,7 +243,6 @@ func TestSARIFFingerprintsIgnoreSeed(t *testing.T) {
 }
 
 func TestSARIFHostileText(t *testing.T) {
-	const hostile = "\x1b[31m</script><script>alert(1)</script>\xff"
 	r := sample()
 	r.Scenarios[1].Error += hostile + strings.Repeat("another line\n", 1000)
 	r.Scenarios[1].Evidence[0].Message += hostile
