@@ -5,3 +5,7 @@ package target
 // `toolcert adapter`, built once per test binary; it skips the test when no
 // Docker engine answers.
 var AdapterImageForTest = testAdapterImage
+
+// MutantImageForTest exports testMutantImage: a local image FROM scratch
+// whose entrypoint is toolcert-mutant (give it --mutant NAME).
+var MutantImageForTest = testMutantImage

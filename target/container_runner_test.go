@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/toolcert/toolcert"
+	"github.com/toolcert/toolcert/reports"
 	"github.com/toolcert/toolcert/runner"
 	"github.com/toolcert/toolcert/target"
 )
@@ -34,4 +35,36 @@ func TestContainerRunsFeature(t *testing.T) {
 		t.Errorf("%d passed, %d failed; want every scenario to pass", res.Summary.Passed, res.Summary.Failed)
 	}
 	t.Logf("%s: %d scenarios passed against %s", "closed_objects.feature", res.Summary.Passed, res.Target)
+}
+
+// TestContainerCatchesMutant: the harness fails through the container
+// driver too. The duplicate-last-wins mutant, run as a container, fails
+// the duplicate-member scenarios.
+func TestContainerCatchesMutant(t *testing.T) {
+	image := target.MutantImageForTest(t)
+	mutant, err := target.NewContainer(image, target.WithContainerCmd("--mutant", "duplicate-last-wins"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := runner.Run(t.Context(), runner.Config{
+		Features:     toolcert.Features(),
+		FeaturePaths: []string{"features/duplicate_members.feature"},
+		Fixtures:     toolcert.Fixtures(),
+		Concurrency:  2,
+		Target:       mutant,
+		Profile:      target.DefaultProfile(),
+	})
+	if err != nil {
+		t.Fatalf("Run: %v", err)
+	}
+	const want = "features/duplicate_members.feature: a plain duplicate member is rejected at the parse gate"
+	for _, s := range res.Scenarios {
+		if s.ID == want {
+			if s.Status != reports.Failed {
+				t.Errorf("%s: %s against %s, want failed", want, s.Status, res.Target)
+			}
+			return
+		}
+	}
+	t.Errorf("the run has no scenario %q", want)
 }

@@ -36,6 +36,7 @@ import (
 var testImages struct {
 	once    sync.Once
 	adapter string // ENTRYPOINT ["/toolcert", "adapter"]
+	mutant  string // ENTRYPOINT ["/toolcert-mutant"]: pass --mutant NAME as the command
 	fake    string // ENTRYPOINT ["/fakeadapter"] (testdata/fakeadapter)
 	skip    string // why the tests cannot run here
 	err     error
@@ -44,7 +45,7 @@ var testImages struct {
 // TestMain removes the shared images once every test has run.
 func TestMain(m *testing.M) {
 	code := m.Run()
-	for _, name := range []string{testImages.adapter, testImages.fake} {
+	for _, name := range []string{testImages.adapter, testImages.mutant, testImages.fake} {
 		if name == "" {
 			continue
 		}
@@ -77,6 +78,13 @@ func testAdapterImage(tb testing.TB) string {
 	return testImages.adapter
 }
 
+// testMutantImage returns the image whose entrypoint is toolcert-mutant.
+func testMutantImage(tb testing.TB) string {
+	tb.Helper()
+	loadTestImages(tb)
+	return testImages.mutant
+}
+
 // testFakeImage returns the image whose entrypoint is testdata/fakeadapter.
 func testFakeImage(tb testing.TB) string {
 	tb.Helper()
@@ -104,8 +112,8 @@ func dockerClient(ctx context.Context) (*tc.DockerClient, error) {
 	return cli, nil
 }
 
-// buildTestImages fills testImages: static binaries of ./cmd/toolcert and
-// testdata/fakeadapter, each in an image FROM scratch with a name unique to
+// buildTestImages fills testImages: static binaries of ./cmd/toolcert,
+// ./cmd/toolcert-mutant and testdata/fakeadapter, each in an image FROM scratch with a name unique to
 // this run.
 func buildTestImages() {
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
@@ -130,6 +138,9 @@ func buildTestImages() {
 	defer provider.Close()
 	tag := uniqueName("run-")
 	testImages.adapter, testImages.err = buildStaticImage(ctx, provider, dir, "../cmd/toolcert", "toolcert-test-adapter:"+tag, `"/toolcert", "adapter"`)
+	if testImages.err == nil {
+		testImages.mutant, testImages.err = buildStaticImage(ctx, provider, dir, "../cmd/toolcert-mutant", "toolcert-test-mutant:"+tag, `"/toolcert-mutant"`)
+	}
 	if testImages.err == nil {
 		testImages.fake, testImages.err = buildStaticImage(ctx, provider, dir, "./testdata/fakeadapter", "toolcert-test-fakeadapter:"+tag, `"/fakeadapter"`)
 	}
