@@ -5,14 +5,13 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
-	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 
 	"github.com/toolcert/toolcert/adapters/reference"
 	"github.com/toolcert/toolcert/gate"
+	"github.com/toolcert/toolcert/internal/testpolicy"
 )
 
 // purgeArgs are valid purge_cache arguments.
@@ -31,15 +30,8 @@ type allowlistOutcome struct {
 // denies purge_cache as an unknown tool (404, tool_not_allowlisted), while
 // the mutant decides it as if it were listed.
 func TestNoAllowlistPurgeCache(t *testing.T) {
-	b, err := os.ReadFile(filepath.Join("..", "..", "fixtures", "policy.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	builtin := string(b)
-	withAdmin := strings.NewReplacer(
-		`"request_refund": "refund"}`, `"request_refund": "refund", "purge_cache": "admin"}`,
-		`"grants": ["read", "send", "refund"]}`, `"grants": ["read", "send", "refund", "admin"]}`,
-	).Replace(callPolicy)
+	builtin := testpolicy.Builtin()
+	withAdmin := testpolicy.With(testpolicy.Grant("purge_cache", "admin"), testpolicy.AddGrant("toolcert-agent", "admin"))
 	tests := []struct {
 		name    string
 		policy  string

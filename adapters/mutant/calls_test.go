@@ -14,23 +14,11 @@ import (
 
 	"github.com/toolcert/toolcert/adapters/reference"
 	"github.com/toolcert/toolcert/gate"
+	"github.com/toolcert/toolcert/internal/testpolicy"
 )
 
-// callPolicy is the policy of docs/protocol.md; noRefundListed is it
-// without request_refund on the allowlist (its grant still named).
-const callPolicy = `{
-  "allowlist": ["review_status", "run_status", "deploy_status", "host_uptime", "send_email", "request_refund"],
-  "sessions": {
-    "toolcert-agent": {"subject": "agent-1", "account": "acct-100", "grants": ["read", "send", "refund"]},
-    "reader-token":   {"subject": "reader",  "account": "acct-100", "grants": ["read_inbox"]},
-    "agent-1-read-token": {"subject": "agent-1", "account": "acct-100", "grants": ["read"]},
-    "other-token":    {"subject": "mallory", "account": "acct-999", "grants": ["read", "send", "refund"]}
-  },
-  "grants": {"review_status": "read", "run_status": "read", "deploy_status": "read", "host_uptime": "read",
-             "send_email": "send", "request_refund": "refund"},
-  "ask": ["send_email"],
-  "approval_ttl": "1s"
-}`
+// callPolicy is the corpus's policy, which the harness hands every target.
+var callPolicy = testpolicy.Builtin()
 
 const (
 	emailArgs  = `{"to":"alice@example.com","subject":"Q3 report","body":"Attached."}`
@@ -76,7 +64,7 @@ func TestCallMutantsDifferFromTheReference(t *testing.T) {
 		steps  func(c *caller)
 		mark   string // in the mutant's last answer, not in the reference's
 	}{
-		{"no-allowlist", strings.Replace(callPolicy, `, "request_refund"]`, `]`, 1), func(c *caller) {
+		{"no-allowlist", testpolicy.With(testpolicy.Disallow("request_refund")), func(c *caller) {
 			c.invoke("request_refund", "toolcert-agent", `{"arguments":`+refundArgs+`}`)
 		}, "requires_human_review"},
 		{"case-insensitive-tool", callPolicy, func(c *caller) {

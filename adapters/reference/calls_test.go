@@ -11,23 +11,13 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+
 	"github.com/toolcert/toolcert/gate"
+	"github.com/toolcert/toolcert/internal/testpolicy"
 )
 
-// testPolicy is the policy of docs/protocol.md.
-const testPolicy = `{
-  "allowlist": ["review_status", "run_status", "deploy_status", "host_uptime", "send_email", "request_refund"],
-  "sessions": {
-    "toolcert-agent": {"subject": "agent-1", "account": "acct-100", "grants": ["read", "send", "refund"]},
-    "reader-token":   {"subject": "reader",  "account": "acct-100", "grants": ["read_inbox"]},
-    "agent-1-read-token": {"subject": "agent-1", "account": "acct-100", "grants": ["read"]},
-    "other-token":    {"subject": "mallory", "account": "acct-999", "grants": ["read", "send", "refund"]}
-  },
-  "grants": {"review_status": "read", "run_status": "read", "deploy_status": "read", "host_uptime": "read",
-             "send_email": "send", "request_refund": "refund"},
-  "ask": ["send_email"],
-  "approval_ttl": "1s"
-}`
+// testPolicy is the corpus's policy, which the harness hands every target.
+var testPolicy = testpolicy.Builtin()
 
 const (
 	agent  = "toolcert-agent"

@@ -5,17 +5,21 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
 	"github.com/toolcert/toolcert/gate"
+	"github.com/toolcert/toolcert/internal/testpolicy"
 )
 
 // purgePolicy is the test policy with purge_cache on the allowlist, needing
 // grant admin, which only admin-token holds.
-var purgePolicy = strings.NewReplacer(
-	`"request_refund"],`, `"request_refund", "purge_cache"],`,
-	`"request_refund": "refund"}`, `"request_refund": "refund", "purge_cache": "admin"}`,
-	`"sessions": {`, `"sessions": {
-    "admin-token":    {"subject": "ops", "account": "acct-100", "grants": ["admin"]},`,
-).Replace(testPolicy)
+var purgePolicy = testpolicy.With(testpolicy.Allow("purge_cache"), purgeGrant, purgeAdmin)
+
+// purgeGrant and purgeAdmin make purge_cache need grant admin and give
+// admin-token that grant.
+var (
+	purgeGrant = testpolicy.Grant("purge_cache", "admin")
+	purgeAdmin = testpolicy.Session("admin-token", "ops", "acct-100", "admin")
+)
 
 const (
 	admin     = "admin-token"
@@ -24,7 +28,7 @@ const (
 
 func TestPurgeCache(t *testing.T) {
 	purged := `{"tool":"purge_cache","request_id":"{ID}","outcome":"success","data":{"status":"purged"}}`
-	notListed := strings.Replace(purgePolicy, `, "purge_cache"],`, `],`, 1)
+	notListed := testpolicy.With(purgeGrant, purgeAdmin)
 	tests := []struct {
 		name         string
 		policy       string
@@ -90,7 +94,7 @@ func TestPurgeCache(t *testing.T) {
 // one POST with the approval id as Idempotency-Key.
 func TestPurgeCacheAsk(t *testing.T) {
 	up := newCallUpstream(t, reply{}, 200, `{}`)
-	a := newPolicyAdapter(t, strings.Replace(purgePolicy, `"ask": ["send_email"]`, `"ask": ["send_email", "purge_cache"]`, 1), up.URL)
+	a := newPolicyAdapter(t, testpolicy.With(testpolicy.Allow("purge_cache"), purgeGrant, purgeAdmin, testpolicy.Ask("purge_cache")), up.URL)
 	_, body, ev := a.invoke(t, "purge_cache", admin, purgeArgs, "")
 	id := approvalID(t, body)
 	if diff := cmp.Diff(decision("purge_cache", true, true, "admin", "ask", "ok"), ev.Decision); diff != "" {
