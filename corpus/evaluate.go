@@ -2,10 +2,10 @@ package corpus
 
 import (
 	"fmt"
-	"net/http"
 	"time"
 
 	"github.com/toolcert/toolcert/gate"
+	"github.com/toolcert/toolcert/protocol"
 )
 
 // Answer is one upstream answer as the adapter would read it.
@@ -34,7 +34,7 @@ type Limits struct {
 // DefaultLimits returns the defaults of docs/protocol.md: 65536 bytes,
 // depth 32, freshness 5m, future skew 30s.
 func DefaultLimits() Limits {
-	return Limits{MaxBytes: gate.DefaultMaxBytes, MaxDepth: gate.DefaultMaxDepth, Freshness: 5 * time.Minute, Skew: 30 * time.Second}
+	return Limits{MaxBytes: protocol.DefaultMaxBytes, MaxDepth: protocol.DefaultMaxDepth, Freshness: protocol.DefaultFreshness, Skew: protocol.DefaultFutureSkew}
 }
 
 // withDefaults fills zero or negative fields with their defaults.
@@ -62,8 +62,7 @@ type Outcome struct {
 	// Data is the agent's data when accepted, values as gate.ParseJSON
 	// gives them (json.Number for numbers, Integers fields included).
 	Data map[string]any
-	// Code is the failure code when not accepted: NOT_FOUND,
-	// UPSTREAM_UNAVAILABLE or INVALID_RESPONSE.
+	// Code is the failure code when not accepted (protocol.Code).
 	Code string
 	// Retryable is the failure envelope's retryable flag.
 	Retryable bool
@@ -96,7 +95,7 @@ func (c *Corpus) Evaluate(t *Tool, version string, a Answer, args map[string]str
 	}
 	data, err := p.run(a, args, now, lim.withDefaults())
 	if err == nil {
-		return Outcome{Accepted: true, Data: data, Gate: string(gate.GateNone), Reason: gate.ReasonOK}, nil
+		return Outcome{Accepted: true, Data: data, Gate: string(protocol.GateNone), Reason: protocol.ReasonOK}, nil
 	}
 	r, ok := gate.AsRejection(err)
 	if !ok {
@@ -113,7 +112,7 @@ func (p *plan) run(a Answer, args map[string]string, now time.Time, lim Limits) 
 		return nil, err
 	}
 	if int64(len(a.Body)) > lim.MaxBytes {
-		return nil, gate.Reject(gate.GateTransport, gate.ReasonByteLimit, "body of %d bytes exceeds %d", len(a.Body), lim.MaxBytes)
+		return nil, gate.Reject(protocol.GateTransport, protocol.ReasonByteLimit, "body of %d bytes exceeds %d", len(a.Body), lim.MaxBytes)
 	}
 	doc, err := p.decode(a, lim)
 	if err != nil {
@@ -139,22 +138,10 @@ func (p *plan) run(a Answer, args map[string]string, now time.Time, lim Limits) 
 }
 
 // statusGate judges the status before anything else: 200 goes on, every
-// other status is a transport rejection.
+// other status is the transport rejection of protocol.StatusReason.
 func statusGate(status int) error {
-	var reason string
-	switch {
-	case status == http.StatusOK:
-		return nil
-	case status == http.StatusNotFound:
-		reason = gate.ReasonStatus404
-	case status == http.StatusTooManyRequests:
-		reason = gate.ReasonStatus429
-	case status >= 400 && status < 500:
-		reason = gate.ReasonStatus4xx
-	case status >= 500 && status < 600:
-		reason = gate.ReasonStatus5xx
-	default:
-		reason = gate.ReasonUnexpectedStatus
+	if reason := protocol.StatusReason(status); reason != "" {
+		return gate.Reject(protocol.GateTransport, reason, "upstream answered %d", status)
 	}
-	return gate.Reject(gate.GateTransport, reason, "upstream answered %d", status)
+	return nil
 }

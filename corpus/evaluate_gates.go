@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/toolcert/toolcert/gate"
+	"github.com/toolcert/toolcert/protocol"
 )
 
 // decode checks the content type and parses the body: strict JSON, or the
@@ -69,7 +70,7 @@ func (p *plan) project(doc any) (map[string]any, error) {
 		ptr := p.version.Project[field]
 		v, ok := gate.Lookup(doc, ptr)
 		if !ok {
-			return nil, gate.Reject(gate.GateSchema, gate.ReasonSchemaViolation, "project %s: %s names nothing in the answer", field, ptr)
+			return nil, gate.Reject(protocol.GateSchema, protocol.ReasonSchemaViolation, "project %s: %s names nothing in the answer", field, ptr)
 		}
 		if slices.Contains(p.version.Integers, field) {
 			var err error
@@ -91,11 +92,11 @@ func integer(field string, v any) (any, error) {
 	case json.Number:
 		s = string(x)
 	default:
-		return nil, gate.Reject(gate.GateSchema, gate.ReasonSchemaViolation, "project %s: %T is not an integer", field, v)
+		return nil, gate.Reject(protocol.GateSchema, protocol.ReasonSchemaViolation, "project %s: %T is not an integer", field, v)
 	}
 	n, err := strconv.ParseInt(s, 10, 64)
 	if err != nil {
-		return nil, gate.Reject(gate.GateSchema, gate.ReasonSchemaViolation, "project %s: %.40q: %w", field, s, err)
+		return nil, gate.Reject(protocol.GateSchema, protocol.ReasonSchemaViolation, "project %s: %.40q: %w", field, s, err)
 	}
 	return json.Number(strconv.FormatInt(n, 10)), nil
 }
@@ -112,7 +113,7 @@ func successEnvelope(tool string, data map[string]any) map[string]any {
 	return map[string]any{
 		"tool":       tool,
 		"request_id": oracleRequestID,
-		"outcome":    gate.OutcomeSuccess,
+		"outcome":    protocol.OutcomeSuccess,
 		"data":       data,
 	}
 }

@@ -9,6 +9,8 @@ import (
 	"regexp"
 	"sync"
 	"time"
+
+	"github.com/toolcert/toolcert/protocol"
 )
 
 // ApprovalIDPattern is the pattern of every approval id [Approvals.Request]
@@ -72,12 +74,12 @@ type approval struct {
 }
 
 // NewApprovals returns an empty store whose approvals live ttl
-// ([DefaultApprovalTTL] when ttl <= 0), on the clock now (time.Now when
+// ([protocol.DefaultApprovalTTL] when ttl <= 0), on the clock now (time.Now when
 // nil). It keeps at most 4096 approvals; expired ones are dropped, oldest
 // first, one ttl after they expired.
 func NewApprovals(ttl time.Duration, now func() time.Time) *Approvals {
 	if ttl <= 0 {
-		ttl = DefaultApprovalTTL
+		ttl = protocol.DefaultApprovalTTL
 	}
 	if now == nil {
 		now = time.Now

@@ -11,25 +11,26 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/toolcert/toolcert/protocol"
 )
 
 func TestAuditLogLine(t *testing.T) {
 	var buf bytes.Buffer
 	log := NewAuditLog(&buf)
-	e := Event{
+	e := protocol.AuditEvent{
 		Time:           time.Date(2026, 11, 29, 17, 0, 0, 123456789, time.FixedZone("x", 3600)),
 		RequestID:      "req.J7q94MkP",
 		Tool:           "review_status",
 		AdapterVersion: "reference/0.1.0",
-		Gate:           GateSchema,
-		Reason:         ReasonSchemaViolation,
+		Gate:           protocol.GateSchema,
+		Reason:         protocol.ReasonSchemaViolation,
 		Detail:         "bad",
 	}
-	e.SetFetched(Fetched{URL: "http://127.0.0.1:1/reviews/CR-1", Status: 200, Raw: []byte("test"), Attempts: 1})
+	Fetched{URL: "http://127.0.0.1:1/reviews/CR-1", Status: 200, Raw: []byte("test"), Attempts: 1}.Audit(&e)
 	if err := log.Write(e); err != nil {
 		t.Fatal(err)
 	}
-	if err := log.Write(Event{Time: e.Time, RequestID: "req.2", Tool: "unknown", Gate: GateAuthz, Reason: ReasonToolNotAllowlisted}); err != nil {
+	if err := log.Write(protocol.AuditEvent{Time: e.Time, RequestID: "req.2", Tool: "unknown", Gate: protocol.GateAuthz, Reason: protocol.ReasonToolNotAllowlisted}); err != nil {
 		t.Fatal(err)
 	}
 	want := `{"time":"2026-11-29T16:00:00.123Z","request_id":"req.J7q94MkP","tool":"review_status","adapter_version":"reference/0.1.0","gate":"schema","reason":"schema_violation","detail":"bad","upstream":{"method":"GET","url":"http://127.0.0.1:1/reviews/CR-1","status":200},"attempts":1,"raw_sha256":"9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08","raw_bytes":4}
@@ -41,14 +42,14 @@ func TestAuditLogLine(t *testing.T) {
 }
 
 func TestEventRoundTrip(t *testing.T) {
-	e := Event{Time: time.Date(2026, 11, 29, 16, 0, 0, 123000000, time.UTC), RequestID: "req.12345678", Tool: "run_status",
-		AdapterVersion: "v", Gate: GateTransport, Reason: ReasonStatus5xx, Detail: "d"}
-	e.SetFetched(Fetched{URL: "http://127.0.0.1:1/x", Status: 503, Raw: []byte("down"), Attempts: 3})
+	e := protocol.AuditEvent{Time: time.Date(2026, 11, 29, 16, 0, 0, 123000000, time.UTC), RequestID: "req.12345678", Tool: "run_status",
+		AdapterVersion: "v", Gate: protocol.GateTransport, Reason: protocol.ReasonStatus5xx, Detail: "d"}
+	Fetched{URL: "http://127.0.0.1:1/x", Status: 503, Raw: []byte("down"), Attempts: 3}.Audit(&e)
 	b, err := json.Marshal(e)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var got Event
+	var got protocol.AuditEvent
 	if err := json.Unmarshal(b, &got); err != nil {
 		t.Fatal(err)
 	}
@@ -69,7 +70,7 @@ func TestOpenAuditLogAppendsConcurrently(t *testing.T) {
 	var wg sync.WaitGroup
 	for range 20 {
 		wg.Go(func() {
-			if err := log.Write(Event{Detail: strings.Repeat("x", 5000)}); err != nil {
+			if err := log.Write(protocol.AuditEvent{Detail: strings.Repeat("x", 5000)}); err != nil {
 				t.Error(err)
 			}
 		})

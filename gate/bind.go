@@ -3,24 +3,26 @@ package gate
 import (
 	"fmt"
 	"time"
+
+	"github.com/toolcert/toolcert/protocol"
 )
 
 // Equal binds a field of the upstream answer to the request: it returns nil
 // when got (a value of the parsed tree) is the string want, and otherwise a
-// *Rejection{GateSemantic, "binding_mismatch"} naming field.
+// *Rejection{protocol.GateSemantic, "binding_mismatch"} naming field.
 func Equal(field string, got any, want string) error {
 	if s, ok := got.(string); ok && s == want {
 		return nil
 	}
-	return Reject(GateSemantic, ReasonBindingMismatch, "%s is %.80q, want %q", field, fmt.Sprint(got), want)
+	return Reject(protocol.GateSemantic, protocol.ReasonBindingMismatch, "%s is %.80q, want %q", field, fmt.Sprint(got), want)
 }
 
 // ParseTimestamp parses observed as an RFC 3339 date-time. It returns a
-// *Rejection{GateSemantic, "bad_timestamp"} when observed is not one.
+// *Rejection{protocol.GateSemantic, "bad_timestamp"} when observed is not one.
 func ParseTimestamp(observed string) (time.Time, error) {
 	t, err := time.Parse(time.RFC3339Nano, observed)
 	if err != nil {
-		return time.Time{}, Reject(GateSemantic, ReasonBadTimestamp, "timestamp %.80q: %w", observed, err)
+		return time.Time{}, Reject(protocol.GateSemantic, protocol.ReasonBadTimestamp, "timestamp %.80q: %w", observed, err)
 	}
 	return t, nil
 }
@@ -38,9 +40,9 @@ func Fresh(observed string, now time.Time, window, skew time.Duration) error {
 	// a time.Duration away from now, and now.Sub would saturate.
 	switch {
 	case t.Before(now.Add(-window)):
-		return Reject(GateSemantic, ReasonStale, "observed at %s, before the window of %s", observed, window)
+		return Reject(protocol.GateSemantic, protocol.ReasonStale, "observed at %s, before the window of %s", observed, window)
 	case t.After(now.Add(skew)):
-		return Reject(GateSemantic, ReasonFuture, "observed at %s, past the skew of %s", observed, skew)
+		return Reject(protocol.GateSemantic, protocol.ReasonFuture, "observed at %s, past the skew of %s", observed, skew)
 	}
 	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/go-json-experiment/json/jsontext"
+	"github.com/toolcert/toolcert/protocol"
 )
 
 // classify maps an error of the jsontext decoder to a parse *Rejection.
@@ -19,15 +20,15 @@ import (
 func (p *parser) classify(err error) error {
 	switch {
 	case err == io.EOF, errors.Is(err, io.ErrUnexpectedEOF):
-		return &Rejection{Gate: GateParse, Reason: ReasonTruncated, Err: err}
+		return &Rejection{Gate: protocol.GateParse, Reason: protocol.ReasonTruncated, Err: err}
 	case errors.Is(err, jsontext.ErrDuplicateName):
-		return &Rejection{Gate: GateParse, Reason: ReasonDuplicateName, Err: err}
+		return &Rejection{Gate: protocol.GateParse, Reason: protocol.ReasonDuplicateName, Err: err}
 	}
 	var se *jsontext.SyntacticError
 	if !errors.As(err, &se) || se.ByteOffset < 0 || se.ByteOffset > int64(len(p.raw)) {
-		return &Rejection{Gate: GateParse, Reason: ReasonSyntax, Err: err}
+		return &Rejection{Gate: protocol.GateParse, Reason: protocol.ReasonSyntax, Err: err}
 	}
-	return &Rejection{Gate: GateParse, Reason: reasonAt(p.raw, int(se.ByteOffset)), Err: err}
+	return &Rejection{Gate: protocol.GateParse, Reason: reasonAt(p.raw, int(se.ByteOffset)), Err: err}
 }
 
 // reasonAt names the fault of the bytes at raw[off:].
@@ -35,13 +36,13 @@ func reasonAt(raw []byte, off int) string {
 	at := raw[off:]
 	switch {
 	case invalidRuneAt(at):
-		return ReasonInvalidUTF8
+		return protocol.ReasonInvalidUTF8
 	case surrogateEscapeAt(at):
-		return ReasonInvalidSurrogate
+		return protocol.ReasonInvalidSurrogate
 	case nonfiniteAt(raw, off):
-		return ReasonNonfinite
+		return protocol.ReasonNonfinite
 	default:
-		return ReasonSyntax
+		return protocol.ReasonSyntax
 	}
 }
 

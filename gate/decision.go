@@ -5,46 +5,18 @@ import (
 	"encoding/json"
 	"fmt"
 	"sync"
-)
 
-// The decisions of a [Decision] record.
-const (
-	DecisionAllow = "allow"
-	DecisionDeny  = "deny"
-	DecisionAsk   = "ask"
+	"github.com/toolcert/toolcert/protocol"
 )
-
-// Decision is the record of one tool call's authorization (A3): the facts
-// it was decided from and the outcome. The reasons are [ReasonOK],
-// [ReasonGrantMissing], [ReasonToolNotAllowlisted] and
-// [ReasonArgumentsInvalid].
-type Decision struct {
-	// Tool is the tool called.
-	Tool string `json:"tool"`
-	// ArgumentsValid tells whether the arguments passed the tool's closed
-	// argument schema.
-	ArgumentsValid bool `json:"argumentsValid"`
-	// ToolAllowed tells whether the tool is on the allowlist.
-	ToolAllowed bool `json:"toolAllowed"`
-	// Grant is the grant of the session that was considered: the tool's
-	// grant when the session holds it, otherwise the session's first grant,
-	// "" when it holds none.
-	Grant string `json:"grant"`
-	// Decision is DecisionAllow, DecisionDeny or DecisionAsk.
-	Decision string `json:"decision"`
-	// Reason is "ok" for allow and ask, otherwise the first check that
-	// failed, in the order allowlist, arguments, grant.
-	Reason string `json:"reason"`
-}
 
 // Decide decides a call of tool by session s whose arguments were (or were
 // not) valid: it proposes "allow" and lets [Apply] turn it into what the
 // policy permits.
-func (p *Policy) Decide(tool string, argumentsValid bool, s Session) Decision {
+func (p *Policy) Decide(tool string, argumentsValid bool, s Session) protocol.Decision {
 	grant, _ := p.Holds(tool, s)
-	d := Decision{
+	d := protocol.Decision{
 		Tool: tool, ArgumentsValid: argumentsValid, ToolAllowed: p.Allowed(tool),
-		Grant: grant, Decision: DecisionAllow, Reason: ReasonOK,
+		Grant: grant, Decision: protocol.DecisionAllow, Reason: protocol.ReasonOK,
 	}
 	return Apply(d, p, s)
 }
@@ -57,29 +29,29 @@ func (p *Policy) Decide(tool string, argumentsValid bool, s Session) Decision {
 // "ask" when the policy marks the tool ask (an "ask" stays one). A "deny"
 // stays a deny; any other decision value is treated as a proposal to
 // allow. Apply never trusts d.Grant: the grant is looked up in s.
-func Apply(d Decision, p *Policy, s Session) Decision {
+func Apply(d protocol.Decision, p *Policy, s Session) protocol.Decision {
 	need, held := p.Holds(d.Tool, s)
 	out := d
 	out.ToolAllowed = d.ToolAllowed && p.Allowed(d.Tool)
 	out.Grant = consideredGrant(need, held, s)
-	reason := ReasonOK
+	reason := protocol.ReasonOK
 	switch {
 	case !out.ToolAllowed:
-		reason = ReasonToolNotAllowlisted
+		reason = protocol.ReasonToolNotAllowlisted
 	case !out.ArgumentsValid:
-		reason = ReasonArgumentsInvalid
+		reason = protocol.ReasonArgumentsInvalid
 	case !held:
-		reason = ReasonGrantMissing
+		reason = protocol.ReasonGrantMissing
 	}
 	switch {
-	case reason != ReasonOK:
-		out.Decision, out.Reason = DecisionDeny, reason
-	case d.Decision == DecisionDeny:
-		out.Reason = ReasonGrantMissing // the only deny reason left when every check holds
-	case p.NeedsApproval(d.Tool) || d.Decision == DecisionAsk:
-		out.Decision, out.Reason = DecisionAsk, ReasonOK
+	case reason != protocol.ReasonOK:
+		out.Decision, out.Reason = protocol.DecisionDeny, reason
+	case d.Decision == protocol.DecisionDeny:
+		out.Reason = protocol.ReasonGrantMissing // the only deny reason left when every check holds
+	case p.NeedsApproval(d.Tool) || d.Decision == protocol.DecisionAsk:
+		out.Decision, out.Reason = protocol.DecisionAsk, protocol.ReasonOK
 	default:
-		out.Decision, out.Reason = DecisionAllow, ReasonOK
+		out.Decision, out.Reason = protocol.DecisionAllow, protocol.ReasonOK
 	}
 	return out
 }
@@ -116,8 +88,8 @@ func DecisionSchema() []byte {
 // match [NamePattern], a decision and reason from the closed lists, and a
 // consistent record (allow and ask only with valid arguments, an
 // allowlisted tool and reason ok; a deny's reason the first failed check).
-// It returns nil or a *Rejection{GateSchema, "schema_violation"}.
-func ValidateDecision(d Decision) error {
+// It returns nil or a *Rejection{protocol.GateSchema, "schema_violation"}.
+func ValidateDecision(d protocol.Decision) error {
 	sch, err := decisionSchema()
 	if err != nil {
 		return fmt.Errorf("decision schema: %w", err)

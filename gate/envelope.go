@@ -4,24 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-)
 
-// Code is an agent-visible error code of the failure envelope.
-type Code string
-
-// The error codes of docs/protocol.md.
-const (
-	CodeNotFound            Code = "NOT_FOUND"
-	CodeUpstreamUnavailable Code = "UPSTREAM_UNAVAILABLE"
-	CodeInvalidResponse     Code = "INVALID_RESPONSE"
-	CodeDenied              Code = "DENIED"
-)
-
-// The outcomes of an envelope.
-const (
-	OutcomeSuccess         = "success"
-	OutcomeFailure         = "failure"
-	OutcomePendingApproval = "pending_approval"
+	"github.com/toolcert/toolcert/protocol"
 )
 
 // Success returns the success envelope
@@ -34,7 +18,7 @@ func Success(tool, requestID string, data any) ([]byte, error) {
 		return nil, fmt.Errorf("success envelope: %w", err)
 	}
 	var b bytes.Buffer
-	head(&b, tool, requestID, OutcomeSuccess)
+	head(&b, tool, requestID, protocol.OutcomeSuccess)
 	b.WriteString(`,"data":`)
 	b.Write(d)
 	b.WriteString("}")
@@ -44,9 +28,9 @@ func Success(tool, requestID string, data any) ([]byte, error) {
 // Failure returns the fixed failure envelope
 // {"tool","request_id","outcome":"failure","error":{"code","retryable"}}.
 // It carries nothing else: no upstream text, no validator message.
-func Failure(tool, requestID string, code Code, retryable bool) []byte {
+func Failure(tool, requestID string, code protocol.Code, retryable bool) []byte {
 	var b bytes.Buffer
-	head(&b, tool, requestID, OutcomeFailure)
+	head(&b, tool, requestID, protocol.OutcomeFailure)
 	b.WriteString(`,"error":{"code":`)
 	b.Write(quote(string(code)))
 	fmt.Fprintf(&b, `,"retryable":%t}}`, retryable)
@@ -57,7 +41,7 @@ func Failure(tool, requestID string, code Code, retryable bool) []byte {
 // {"tool","request_id","outcome":"pending_approval","approval_id"}.
 func PendingApproval(tool, requestID, approvalID string) []byte {
 	var b bytes.Buffer
-	head(&b, tool, requestID, OutcomePendingApproval)
+	head(&b, tool, requestID, protocol.OutcomePendingApproval)
 	b.WriteString(`,"approval_id":`)
 	b.Write(quote(approvalID))
 	b.WriteString("}")
@@ -91,23 +75,7 @@ func marshal(v any) ([]byte, error) {
 }
 
 // Code returns the agent-visible error code and retryable flag for the
-// rejection, per the table of docs/protocol.md: status_404 is NOT_FOUND;
-// 5xx, 429, connection, timeout and deadline are UPSTREAM_UNAVAILABLE and
-// retryable; another 4xx is UPSTREAM_UNAVAILABLE, not retryable; authz
-// reasons are DENIED; everything else a gate rejects is INVALID_RESPONSE.
-func (r *Rejection) Code() (code Code, retryable bool) {
-	switch r.Gate {
-	case GateAuthz:
-		return CodeDenied, false
-	case GateTransport:
-		switch r.Reason {
-		case ReasonStatus404:
-			return CodeNotFound, false
-		case ReasonStatus429, ReasonStatus5xx, ReasonConnection, ReasonTimeout, ReasonDeadline:
-			return CodeUpstreamUnavailable, true
-		case ReasonStatus4xx:
-			return CodeUpstreamUnavailable, false
-		}
-	}
-	return CodeInvalidResponse, false
+// rejection: [protocol.CodeFor] of its gate and reason.
+func (r *Rejection) Code() (code protocol.Code, retryable bool) {
+	return protocol.CodeFor(r.Gate, r.Reason)
 }

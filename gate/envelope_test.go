@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/toolcert/toolcert/protocol"
 )
 
 func TestEnvelopes(t *testing.T) {
@@ -19,9 +20,9 @@ func TestEnvelopes(t *testing.T) {
 	}{
 		{name: "success", got: success,
 			want: `{"tool":"review_status","request_id":"req.abcdefgh","outcome":"success","data":{"a":"\u003cx\u003e","b":2}}`},
-		{name: "failure", got: Failure("review_status", "req.abcdefgh", CodeInvalidResponse, false),
+		{name: "failure", got: Failure("review_status", "req.abcdefgh", protocol.CodeInvalidResponse, false),
 			want: `{"tool":"review_status","request_id":"req.abcdefgh","outcome":"failure","error":{"code":"INVALID_RESPONSE","retryable":false}}`},
-		{name: "failure escapes", got: Failure("a\"b", "req.abcdefgh", CodeUpstreamUnavailable, true),
+		{name: "failure escapes", got: Failure("a\"b", "req.abcdefgh", protocol.CodeUpstreamUnavailable, true),
 			want: `{"tool":"a\"b","request_id":"req.abcdefgh","outcome":"failure","error":{"code":"UPSTREAM_UNAVAILABLE","retryable":true}}`},
 		{name: "pending approval", got: PendingApproval("send_email", "req.abcdefgh", "apr.1"),
 			want: `{"tool":"send_email","request_id":"req.abcdefgh","outcome":"pending_approval","approval_id":"apr.1"}`},
@@ -40,27 +41,27 @@ func TestEnvelopes(t *testing.T) {
 
 func TestRejectionCode(t *testing.T) {
 	type code struct {
-		Code      Code
+		Code      protocol.Code
 		Retryable bool
 	}
 	tests := []struct {
-		gate   Gate
+		gate   protocol.Gate
 		reason string
 		want   code
 	}{
-		{GateTransport, ReasonStatus404, code{CodeNotFound, false}},
-		{GateTransport, ReasonStatus429, code{CodeUpstreamUnavailable, true}},
-		{GateTransport, ReasonStatus5xx, code{CodeUpstreamUnavailable, true}},
-		{GateTransport, ReasonConnection, code{CodeUpstreamUnavailable, true}},
-		{GateTransport, ReasonTimeout, code{CodeUpstreamUnavailable, true}},
-		{GateTransport, ReasonDeadline, code{CodeUpstreamUnavailable, true}},
-		{GateTransport, ReasonStatus4xx, code{CodeUpstreamUnavailable, false}},
-		{GateTransport, ReasonUnexpectedStatus, code{CodeInvalidResponse, false}},
-		{GateTransport, ReasonByteLimit, code{CodeInvalidResponse, false}},
-		{GateParse, ReasonDuplicateName, code{CodeInvalidResponse, false}},
-		{GateSchema, ReasonSchemaViolation, code{CodeInvalidResponse, false}},
-		{GateSemantic, ReasonStale, code{CodeInvalidResponse, false}},
-		{GateAuthz, ReasonArgumentsInvalid, code{CodeDenied, false}},
+		{protocol.GateTransport, protocol.ReasonStatus404, code{protocol.CodeNotFound, false}},
+		{protocol.GateTransport, protocol.ReasonStatus429, code{protocol.CodeUpstreamUnavailable, true}},
+		{protocol.GateTransport, protocol.ReasonStatus5xx, code{protocol.CodeUpstreamUnavailable, true}},
+		{protocol.GateTransport, protocol.ReasonConnection, code{protocol.CodeUpstreamUnavailable, true}},
+		{protocol.GateTransport, protocol.ReasonTimeout, code{protocol.CodeUpstreamUnavailable, true}},
+		{protocol.GateTransport, protocol.ReasonDeadline, code{protocol.CodeUpstreamUnavailable, true}},
+		{protocol.GateTransport, protocol.ReasonStatus4xx, code{protocol.CodeUpstreamUnavailable, false}},
+		{protocol.GateTransport, protocol.ReasonUnexpectedStatus, code{protocol.CodeInvalidResponse, false}},
+		{protocol.GateTransport, protocol.ReasonByteLimit, code{protocol.CodeInvalidResponse, false}},
+		{protocol.GateParse, protocol.ReasonDuplicateName, code{protocol.CodeInvalidResponse, false}},
+		{protocol.GateSchema, protocol.ReasonSchemaViolation, code{protocol.CodeInvalidResponse, false}},
+		{protocol.GateSemantic, protocol.ReasonStale, code{protocol.CodeInvalidResponse, false}},
+		{protocol.GateAuthz, protocol.ReasonArgumentsInvalid, code{protocol.CodeDenied, false}},
 	}
 	for _, tt := range tests {
 		t.Run(string(tt.gate)+"/"+tt.reason, func(t *testing.T) {
@@ -76,8 +77,8 @@ func TestNewRequestID(t *testing.T) {
 	seen := map[string]bool{}
 	for range 1000 {
 		id := NewRequestID()
-		if !RequestIDPattern.MatchString(id) || len(id) != 24 {
-			t.Fatalf("NewRequestID() = %q, does not match %s", id, RequestIDPattern)
+		if !protocol.ValidRequestID(id) || len(id) != 24 {
+			t.Fatalf("NewRequestID() = %q, does not match %s", id, protocol.RequestIDPattern)
 		}
 		if seen[id] {
 			t.Fatalf("NewRequestID() repeated %q", id)

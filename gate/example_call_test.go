@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/toolcert/toolcert/gate"
+	"github.com/toolcert/toolcert/protocol"
 )
 
 // policyJSON is the call-side policy of docs/protocol.md, shortened.
@@ -90,8 +91,8 @@ func ExamplePolicy_Holds() {
 func ExampleApply() {
 	p, _ := gate.ParsePolicy([]byte(policyJSON))
 	// A schema-valid "allow" proposed for a session without the grant.
-	proposed := gate.Decision{Tool: "request_refund", ArgumentsValid: true, ToolAllowed: true,
-		Grant: "refund", Decision: gate.DecisionAllow, Reason: gate.ReasonOK}
+	proposed := protocol.Decision{Tool: "request_refund", ArgumentsValid: true, ToolAllowed: true,
+		Grant: "refund", Decision: protocol.DecisionAllow, Reason: protocol.ReasonOK}
 	fmt.Println(gate.ValidateDecision(proposed))
 	fmt.Printf("%+v\n", gate.Apply(proposed, p, p.Session("reader-token")))
 	// Output:
@@ -100,9 +101,9 @@ func ExampleApply() {
 }
 
 func ExampleValidateDecision() {
-	ok := gate.Decision{Tool: "send_email", ArgumentsValid: true, ToolAllowed: true, Grant: "send", Decision: "ask", Reason: "ok"}
+	ok := protocol.Decision{Tool: "send_email", ArgumentsValid: true, ToolAllowed: true, Grant: "send", Decision: "ask", Reason: "ok"}
 	fmt.Println(gate.ValidateDecision(ok))
-	inconsistent := gate.Decision{Tool: "send_email", ArgumentsValid: false, ToolAllowed: true, Grant: "send", Decision: "allow", Reason: "ok"}
+	inconsistent := protocol.Decision{Tool: "send_email", ArgumentsValid: false, ToolAllowed: true, Grant: "send", Decision: "allow", Reason: "ok"}
 	r, _ := gate.AsRejection(gate.ValidateDecision(inconsistent))
 	fmt.Println(r.Gate, r.Reason)
 	// Output:

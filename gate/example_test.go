@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/toolcert/toolcert/gate"
+	"github.com/toolcert/toolcert/protocol"
 )
 
 func ExampleParseJSON() {
@@ -109,7 +110,7 @@ func ExampleSuccess() {
 }
 
 func ExampleFailure() {
-	err := gate.Reject(gate.GateParse, gate.ReasonSyntax, "upstream text stays here")
+	err := gate.Reject(protocol.GateParse, protocol.ReasonSyntax, "upstream text stays here")
 	code, retryable := err.Code()
 	fmt.Println(string(gate.Failure("review_status", "req.J7q94MkP", code, retryable)))
 	// Output:
@@ -123,8 +124,8 @@ func ExamplePendingApproval() {
 }
 
 func ExampleRejection_Code() {
-	for _, reason := range []string{gate.ReasonStatus404, gate.ReasonStatus5xx, gate.ReasonStatus4xx, gate.ReasonByteLimit} {
-		fmt.Println((&gate.Rejection{Gate: gate.GateTransport, Reason: reason}).Code())
+	for _, reason := range []string{protocol.ReasonStatus404, protocol.ReasonStatus5xx, protocol.ReasonStatus4xx, protocol.ReasonByteLimit} {
+		fmt.Println((&gate.Rejection{Gate: protocol.GateTransport, Reason: reason}).Code())
 	}
 	// Output:
 	// NOT_FOUND false
@@ -134,7 +135,7 @@ func ExampleRejection_Code() {
 }
 
 func ExampleAsRejection() {
-	err := fmt.Errorf("review_status: %w", gate.Reject(gate.GateSemantic, gate.ReasonStale, "observed 1h ago"))
+	err := fmt.Errorf("review_status: %w", gate.Reject(protocol.GateSemantic, protocol.ReasonStale, "observed 1h ago"))
 	r, ok := gate.AsRejection(err)
 	fmt.Println(ok, r.Gate, r.Reason, r.Detail())
 	// Output:
@@ -143,7 +144,7 @@ func ExampleAsRejection() {
 
 func ExampleNewRequestID() {
 	id := gate.NewRequestID()
-	fmt.Println(gate.RequestIDPattern.MatchString(id), strings.HasPrefix(id, "req."))
+	fmt.Println(protocol.ValidRequestID(id), strings.HasPrefix(id, "req."))
 	// Output:
 	// true true
 }
@@ -158,7 +159,7 @@ func ExampleReadLimited() {
 
 func ExampleCheckContentType() {
 	h := http.Header{"Content-Type": {"text/html"}}
-	r, _ := gate.AsRejection(gate.CheckContentType(h, gate.ContentTypeJSON))
+	r, _ := gate.AsRejection(gate.CheckContentType(h, protocol.ContentTypeJSON))
 	fmt.Println(r.Gate, r.Reason)
 	// Output:
 	// parse content_type
@@ -187,15 +188,15 @@ func ExampleFetcher_Get() {
 
 func ExampleNewAuditLog() {
 	log := gate.NewAuditLog(os.Stdout)
-	e := gate.Event{
+	e := protocol.AuditEvent{
 		Time:           time.Date(2026, 11, 29, 16, 0, 0, 0, time.UTC),
 		RequestID:      "req.J7q94MkP",
 		Tool:           "review_status",
 		AdapterVersion: "reference/0.1.0",
-		Gate:           gate.GateNone,
-		Reason:         gate.ReasonOK,
+		Gate:           protocol.GateNone,
+		Reason:         protocol.ReasonOK,
 	}
-	e.SetFetched(gate.Fetched{URL: "http://127.0.0.1:8080/reviews/CR-1", Status: 200, Raw: []byte("{}"), Attempts: 1})
+	gate.Fetched{URL: "http://127.0.0.1:8080/reviews/CR-1", Status: 200, Raw: []byte("{}"), Attempts: 1}.Audit(&e)
 	log.Write(e)
 	// Output:
 	// {"time":"2026-11-29T16:00:00.000Z","request_id":"req.J7q94MkP","tool":"review_status","adapter_version":"reference/0.1.0","gate":"none","reason":"ok","detail":"","upstream":{"method":"GET","url":"http://127.0.0.1:8080/reviews/CR-1","status":200},"attempts":1,"raw_sha256":"44136fa355b3678a1146ad16f7e8649e94fb4fc21fe77e8310c060f61caaff8a","raw_bytes":2}
@@ -209,7 +210,7 @@ func ExampleOpenAuditLog() {
 		fmt.Println(err)
 		return
 	}
-	log.Write(gate.Event{RequestID: "req.1", Gate: gate.GateAuthz, Reason: gate.ReasonArgumentsInvalid})
+	log.Write(protocol.AuditEvent{RequestID: "req.1", Gate: protocol.GateAuthz, Reason: protocol.ReasonArgumentsInvalid})
 	log.Close()
 	b, _ := os.ReadFile(path)
 	fmt.Println(strings.Count(string(b), "\n"))

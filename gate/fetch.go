@@ -7,6 +7,8 @@ import (
 	"net"
 	"net/http"
 	"time"
+
+	"github.com/toolcert/toolcert/protocol"
 )
 
 // Fetched is what [Fetcher.Get] read from the upstream in the attempt that
@@ -85,7 +87,7 @@ func (f *Fetcher) Close() error {
 func (f *Fetcher) attempt(ctx context.Context, url string) (Fetched, error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
 	if err != nil {
-		return Fetched{URL: url, Method: http.MethodGet}, Reject(GateTransport, ReasonConnection, "build request: %w", err)
+		return Fetched{URL: url, Method: http.MethodGet}, Reject(protocol.GateTransport, protocol.ReasonConnection, "build request: %w", err)
 	}
 	return f.send(ctx, req, statusFault)
 }
@@ -119,35 +121,23 @@ func (f *Fetcher) send(ctx context.Context, req *http.Request, judge func(*http.
 // everything else "connection".
 func transportFault(ctx context.Context, what string, err error) *Rejection {
 	if ctx.Err() != nil {
-		return Reject(GateTransport, ReasonDeadline, "%s: %w", what, err)
+		return Reject(protocol.GateTransport, protocol.ReasonDeadline, "%s: %w", what, err)
 	}
 	var ne net.Error
 	if errors.As(err, &ne) && ne.Timeout() {
-		return Reject(GateTransport, ReasonTimeout, "%s: %w", what, err)
+		return Reject(protocol.GateTransport, protocol.ReasonTimeout, "%s: %w", what, err)
 	}
-	return Reject(GateTransport, ReasonConnection, "%s: %w", what, err)
+	return Reject(protocol.GateTransport, protocol.ReasonConnection, "%s: %w", what, err)
 }
 
-// statusFault returns nil for 200 and the transport rejection for every
-// other status.
+// statusFault returns nil for 200 and the transport rejection of
+// [protocol.StatusReason] for every other status.
 func statusFault(resp *http.Response) error {
-	code := resp.StatusCode
-	var reason string
-	switch {
-	case code == http.StatusOK:
+	reason := protocol.StatusReason(resp.StatusCode)
+	if reason == "" {
 		return nil
-	case code == http.StatusNotFound:
-		reason = ReasonStatus404
-	case code == http.StatusTooManyRequests:
-		reason = ReasonStatus429
-	case code >= 400 && code < 500:
-		reason = ReasonStatus4xx
-	case code >= 500 && code < 600:
-		reason = ReasonStatus5xx
-	default:
-		reason = ReasonUnexpectedStatus
 	}
-	return &Rejection{Gate: GateTransport, Reason: reason, Err: fmt.Errorf("upstream answered %.80q", resp.Status)}
+	return &Rejection{Gate: protocol.GateTransport, Reason: reason, Err: fmt.Errorf("upstream answered %.80q", resp.Status)}
 }
 
 // idleConn sets a read deadline before every Read, so that a peer silent

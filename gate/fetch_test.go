@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/toolcert/toolcert/protocol"
 )
 
 func TestFetcherGet(t *testing.T) {
@@ -27,10 +28,10 @@ func TestFetcherGet(t *testing.T) {
 		wantAttempts int
 	}{
 		{name: "ok", handler: status(200, `{"a":1}`), wantStatus: 200, wantRaw: `{"a":1}`, wantAttempts: 1},
-		{name: "404 not retried", handler: status(404, `nope`), wantReason: ReasonStatus404, wantStatus: 404, wantRaw: "nope", wantAttempts: 1},
-		{name: "400 not retried", handler: status(400, ``), wantReason: ReasonStatus4xx, wantStatus: 400, wantAttempts: 1},
-		{name: "503 retried to the limit", handler: status(503, `down`), wantReason: ReasonStatus5xx, wantStatus: 503, wantRaw: "down", wantAttempts: 3},
-		{name: "429 retried to the limit", handler: status(429, ``), wantReason: ReasonStatus429, wantStatus: 429, wantAttempts: 3},
+		{name: "404 not retried", handler: status(404, `nope`), wantReason: protocol.ReasonStatus404, wantStatus: 404, wantRaw: "nope", wantAttempts: 1},
+		{name: "400 not retried", handler: status(400, ``), wantReason: protocol.ReasonStatus4xx, wantStatus: 400, wantAttempts: 1},
+		{name: "503 retried to the limit", handler: status(503, `down`), wantReason: protocol.ReasonStatus5xx, wantStatus: 503, wantRaw: "down", wantAttempts: 3},
+		{name: "429 retried to the limit", handler: status(429, ``), wantReason: protocol.ReasonStatus429, wantStatus: 429, wantAttempts: 3},
 		{name: "503 then 200", handler: func(n int64, w http.ResponseWriter, r *http.Request) {
 			if n == 1 {
 				w.WriteHeader(503)
@@ -38,19 +39,19 @@ func TestFetcherGet(t *testing.T) {
 			}
 			io.WriteString(w, "{}")
 		}, wantStatus: 200, wantRaw: "{}", wantAttempts: 2},
-		{name: "201 unexpected", handler: status(201, `{}`), wantReason: ReasonUnexpectedStatus, wantStatus: 201, wantRaw: "{}", wantAttempts: 1},
+		{name: "201 unexpected", handler: status(201, `{}`), wantReason: protocol.ReasonUnexpectedStatus, wantStatus: 201, wantRaw: "{}", wantAttempts: 1},
 		{name: "redirect not followed", handler: func(n int64, w http.ResponseWriter, r *http.Request) {
 			if r.URL.Path != "/start" {
 				panic("redirect followed")
 			}
 			w.Header().Set("Location", "/elsewhere")
 			w.WriteHeader(http.StatusFound)
-		}, wantReason: ReasonUnexpectedStatus, wantStatus: 302, wantAttempts: 1},
+		}, wantReason: protocol.ReasonUnexpectedStatus, wantStatus: 302, wantAttempts: 1},
 		{name: "body at the limit", handler: status(200, big[:100]), wantStatus: 200, wantRaw: big[:100], wantAttempts: 1},
-		{name: "body one byte past the limit", handler: status(200, big), wantReason: ReasonByteLimit, wantStatus: 200, wantRaw: big, wantAttempts: 1},
-		{name: "oversized 503 page still retried", handler: status(503, big+big), wantReason: ReasonStatus5xx, wantStatus: 503, wantRaw: big, wantAttempts: 3},
-		{name: "oversized 404 page is not found", handler: status(404, big+big), wantReason: ReasonStatus404, wantStatus: 404, wantRaw: big, wantAttempts: 1},
-		{name: "large body stops at limit plus one", handler: status(200, big+big), wantReason: ReasonByteLimit, wantStatus: 200, wantRaw: big, wantAttempts: 1},
+		{name: "body one byte past the limit", handler: status(200, big), wantReason: protocol.ReasonByteLimit, wantStatus: 200, wantRaw: big, wantAttempts: 1},
+		{name: "oversized 503 page still retried", handler: status(503, big+big), wantReason: protocol.ReasonStatus5xx, wantStatus: 503, wantRaw: big, wantAttempts: 3},
+		{name: "oversized 404 page is not found", handler: status(404, big+big), wantReason: protocol.ReasonStatus404, wantStatus: 404, wantRaw: big, wantAttempts: 1},
+		{name: "large body stops at limit plus one", handler: status(200, big+big), wantReason: protocol.ReasonByteLimit, wantStatus: 200, wantRaw: big, wantAttempts: 1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -61,7 +62,7 @@ func TestFetcherGet(t *testing.T) {
 			t.Cleanup(srv.Close)
 			f := newTestFetcher(t, WithMaxBytes(100))
 			got, err := f.Get(context.Background(), srv.URL+"/start")
-			if diff := cmp.Diff(tt.wantReason, reasonOf(t, err, GateTransport)); diff != "" {
+			if diff := cmp.Diff(tt.wantReason, reasonOf(t, err, protocol.GateTransport)); diff != "" {
 				t.Fatalf("reason (-want +got):\n%s\nerr: %v", diff, err)
 			}
 			want := Fetched{URL: srv.URL + "/start", Method: "GET", Status: tt.wantStatus, Raw: []byte(tt.wantRaw), Attempts: tt.wantAttempts}
@@ -88,21 +89,21 @@ func TestFetcherFaults(t *testing.T) {
 		{name: "reset", conn: func(c net.Conn) {
 			readRequest(c)
 			c.(*net.TCPConn).SetLinger(0)
-		}, wantReason: ReasonConnection, wantAttempts: 3},
-		{name: "closed before answering", conn: readRequest, wantReason: ReasonConnection, wantAttempts: 3},
+		}, wantReason: protocol.ReasonConnection, wantAttempts: 3},
+		{name: "closed before answering", conn: readRequest, wantReason: protocol.ReasonConnection, wantAttempts: 3},
 		{name: "closed early in the body", conn: func(c net.Conn) {
 			readRequest(c)
 			io.WriteString(c, "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"a\":")
-		}, wantReason: ReasonConnection, wantRaw: `{"a":`, wantAttempts: 3},
+		}, wantReason: protocol.ReasonConnection, wantRaw: `{"a":`, wantAttempts: 3},
 		{name: "silent before the header", conn: func(c net.Conn) {
 			readRequest(c)
 			c.Read(make([]byte, 1)) // until the client gives up
-		}, opts: []FetchOption{WithReadTimeout(50 * time.Millisecond)}, wantReason: ReasonTimeout, wantAttempts: 3},
+		}, opts: []FetchOption{WithReadTimeout(50 * time.Millisecond)}, wantReason: protocol.ReasonTimeout, wantAttempts: 3},
 		{name: "silent in the body", conn: func(c net.Conn) {
 			readRequest(c)
 			io.WriteString(c, "HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nabc")
 			c.Read(make([]byte, 1))
-		}, opts: []FetchOption{WithReadTimeout(50 * time.Millisecond), WithMaxAttempts(1)}, wantReason: ReasonTimeout, wantRaw: "abc", wantAttempts: 1},
+		}, opts: []FetchOption{WithReadTimeout(50 * time.Millisecond), WithMaxAttempts(1)}, wantReason: protocol.ReasonTimeout, wantRaw: "abc", wantAttempts: 1},
 		{name: "dribbled body spends the deadline", conn: func(c net.Conn) {
 			readRequest(c)
 			io.WriteString(c, "HTTP/1.1 200 OK\r\nContent-Length: 1000\r\n\r\n")
@@ -112,14 +113,14 @@ func TestFetcherFaults(t *testing.T) {
 				}
 				time.Sleep(10 * time.Millisecond)
 			}
-		}, opts: []FetchOption{WithReadTimeout(time.Second), WithDeadline(150 * time.Millisecond)}, wantReason: ReasonDeadline, wantAttempts: 1},
+		}, opts: []FetchOption{WithReadTimeout(time.Second), WithDeadline(150 * time.Millisecond)}, wantReason: protocol.ReasonDeadline, wantAttempts: 1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			addr := rawServer(t, tt.conn)
 			f := newTestFetcher(t, tt.opts...)
 			got, err := f.Get(context.Background(), "http://"+addr+"/x")
-			if diff := cmp.Diff(tt.wantReason, reasonOf(t, err, GateTransport)); diff != "" {
+			if diff := cmp.Diff(tt.wantReason, reasonOf(t, err, protocol.GateTransport)); diff != "" {
 				t.Fatalf("reason (-want +got):\n%s\nerr: %v", diff, err)
 			}
 			if got.Attempts != tt.wantAttempts {
@@ -143,7 +144,7 @@ func TestFetcherConnectionRefused(t *testing.T) {
 	addr := ln.Addr().String()
 	ln.Close()
 	got, err := newTestFetcher(t).Get(context.Background(), "http://"+addr+"/")
-	if reasonOf(t, err, GateTransport) != ReasonConnection || got.Attempts != 3 || got.Status != 0 {
+	if reasonOf(t, err, protocol.GateTransport) != protocol.ReasonConnection || got.Attempts != 3 || got.Status != 0 {
 		t.Errorf("Get = %+v, %v; want connection after 3 attempts", got, err)
 	}
 }
@@ -155,7 +156,7 @@ func TestFetcherBudgetSpentInBackoff(t *testing.T) {
 	t.Cleanup(srv.Close)
 	f := newTestFetcher(t, WithDeadline(time.Second), WithBackoff(time.Hour, time.Hour))
 	got, err := f.Get(context.Background(), srv.URL)
-	if reasonOf(t, err, GateTransport) != ReasonStatus5xx || got.Attempts != 1 {
+	if reasonOf(t, err, protocol.GateTransport) != protocol.ReasonStatus5xx || got.Attempts != 1 {
 		t.Errorf("Get = %+v, %v; want status_5xx after 1 attempt", got, err)
 	}
 }
@@ -180,7 +181,7 @@ func TestFetcherCallerCancels(t *testing.T) {
 	cancel()
 	select {
 	case err := <-done:
-		if reasonOf(t, err, GateTransport) != ReasonDeadline {
+		if reasonOf(t, err, protocol.GateTransport) != protocol.ReasonDeadline {
 			t.Errorf("err = %v, want deadline", err)
 		}
 	case <-time.After(10 * time.Second):

@@ -1,10 +1,6 @@
 package gate
 
-// Default limits, equal to the defaults of docs/protocol.md.
-const (
-	DefaultMaxBytes = 65536
-	DefaultMaxDepth = 32
-)
+import "github.com/toolcert/toolcert/protocol"
 
 // Limits bounds what the adapter accepts from an upstream. The zero value of
 // a field means its default; use [DefaultLimits] to see them.
@@ -19,16 +15,16 @@ type Limits struct {
 
 // DefaultLimits returns the limits of docs/protocol.md: 65536 bytes, depth 32.
 func DefaultLimits() Limits {
-	return Limits{MaxBytes: DefaultMaxBytes, MaxDepth: DefaultMaxDepth}
+	return Limits{MaxBytes: protocol.DefaultMaxBytes, MaxDepth: protocol.DefaultMaxDepth}
 }
 
 // withDefaults fills zero or negative fields with their defaults.
 func (l Limits) withDefaults() Limits {
 	if l.MaxBytes <= 0 {
-		l.MaxBytes = DefaultMaxBytes
+		l.MaxBytes = protocol.DefaultMaxBytes
 	}
 	if l.MaxDepth <= 0 {
-		l.MaxDepth = DefaultMaxDepth
+		l.MaxDepth = protocol.DefaultMaxDepth
 	}
 	return l
 }

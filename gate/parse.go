@@ -9,6 +9,7 @@ import (
 	"strconv"
 
 	"github.com/go-json-experiment/json/jsontext"
+	"github.com/toolcert/toolcert/protocol"
 )
 
 // ParseJSON parses raw strictly as one JSON document and returns its value
@@ -27,7 +28,7 @@ import (
 func ParseJSON(raw []byte, lim Limits) (any, error) {
 	lim = lim.withDefaults()
 	if bytes.HasPrefix(raw, []byte("\xef\xbb\xbf")) {
-		return nil, Reject(GateParse, ReasonBOM, "document starts with a UTF-8 byte order mark")
+		return nil, Reject(protocol.GateParse, protocol.ReasonBOM, "document starts with a UTF-8 byte order mark")
 	}
 	p := &parser{raw: raw, dec: jsontext.NewDecoder(bytes.NewReader(raw)), maxDepth: lim.MaxDepth}
 	v, err := p.value()
@@ -35,7 +36,7 @@ func ParseJSON(raw []byte, lim Limits) (any, error) {
 		return nil, err
 	}
 	if _, err := p.dec.ReadToken(); err != io.EOF {
-		return nil, Reject(GateParse, ReasonTrailingData, "data after the document at offset %d", p.dec.InputOffset())
+		return nil, Reject(protocol.GateParse, protocol.ReasonTrailingData, "data after the document at offset %d", p.dec.InputOffset())
 	}
 	return v, nil
 }
@@ -68,7 +69,7 @@ func (p *parser) value() (any, error) {
 	case 'n':
 		return nil, nil
 	default:
-		return nil, Reject(GateParse, ReasonSyntax, "unexpected token %s", tok.Kind())
+		return nil, Reject(protocol.GateParse, protocol.ReasonSyntax, "unexpected token %s", tok.Kind())
 	}
 }
 
@@ -76,7 +77,7 @@ func (p *parser) value() (any, error) {
 func (p *parser) enter() error {
 	p.depth++
 	if p.depth > p.maxDepth {
-		return Reject(GateParse, ReasonDepthLimit, "nesting deeper than %d at offset %d", p.maxDepth, p.dec.InputOffset())
+		return Reject(protocol.GateParse, protocol.ReasonDepthLimit, "nesting deeper than %d at offset %d", p.maxDepth, p.dec.InputOffset())
 	}
 	return nil
 }
@@ -131,10 +132,10 @@ func (p *parser) array() (any, error) {
 func (p *parser) number(lit string) (any, error) {
 	f, err := strconv.ParseFloat(lit, 64)
 	if err != nil && !errors.Is(err, strconv.ErrRange) {
-		return nil, Reject(GateParse, ReasonSyntax, "number %.40q: %w", lit, err)
+		return nil, Reject(protocol.GateParse, protocol.ReasonSyntax, "number %.40q: %w", lit, err)
 	}
 	if math.IsInf(f, 0) {
-		return nil, Reject(GateParse, ReasonNonfinite, "number %.40q does not fit a float64", lit)
+		return nil, Reject(protocol.GateParse, protocol.ReasonNonfinite, "number %.40q does not fit a float64", lit)
 	}
 	return json.Number(lit), nil
 }

@@ -9,11 +9,8 @@ import (
 	"time"
 
 	jsonv2 "github.com/go-json-experiment/json"
+	"github.com/toolcert/toolcert/protocol"
 )
-
-// DefaultApprovalTTL is how long an approval lives when the policy does not
-// say (approval_ttl left out).
-const DefaultApprovalTTL = 5 * time.Minute
 
 // NamePattern is the pattern of every tool and grant name a policy holds.
 var NamePattern = regexp.MustCompile(`^[A-Za-z0-9_.:-]{1,64}$`)
@@ -66,7 +63,7 @@ type policyFile struct {
 // [ParseJSON]: no duplicate names, no NaN), one object, member names
 // matched exactly (case included), no unknown member at any level, tool
 // and grant names matching [NamePattern], no empty token and approval_ttl
-// a positive Go duration ("1s", "5m"; [DefaultApprovalTTL] when left out).
+// a positive Go duration ("1s", "5m"; [protocol.DefaultApprovalTTL] when left out).
 // Every fault wraps [ErrPolicy].
 func ParsePolicy(b []byte) (*Policy, error) {
 	doc, err := ParseJSON(b, DefaultLimits())
@@ -80,7 +77,7 @@ func ParsePolicy(b []byte) (*Policy, error) {
 	if err := jsonv2.Unmarshal(b, &f, jsonv2.RejectUnknownMembers(true)); err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrPolicy, err)
 	}
-	p := &Policy{Allowlist: f.Allowlist, Sessions: f.Sessions, Grants: f.Grants, Ask: f.Ask, ApprovalTTL: DefaultApprovalTTL}
+	p := &Policy{Allowlist: f.Allowlist, Sessions: f.Sessions, Grants: f.Grants, Ask: f.Ask, ApprovalTTL: protocol.DefaultApprovalTTL}
 	if f.ApprovalTTL != nil {
 		ttl, err := time.ParseDuration(*f.ApprovalTTL)
 		if err != nil || ttl <= 0 {

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/toolcert/toolcert/protocol"
 )
 
 // docPolicy is the policy of docs/protocol.md.
@@ -52,8 +53,8 @@ func TestParsePolicy(t *testing.T) {
 	if diff := cmp.Diff(want, p); diff != "" {
 		t.Errorf("ParsePolicy (-want +got):\n%s", diff)
 	}
-	if got := mustPolicy(t, `{}`).ApprovalTTL; got != DefaultApprovalTTL {
-		t.Errorf("default approval_ttl = %s, want %s", got, DefaultApprovalTTL)
+	if got := mustPolicy(t, `{}`).ApprovalTTL; got != protocol.DefaultApprovalTTL {
+		t.Errorf("default approval_ttl = %s, want %s", got, protocol.DefaultApprovalTTL)
 	}
 }
 

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"net/http"
+
+	"github.com/toolcert/toolcert/protocol"
 )
 
 // Post sends one POST of body to url with the header fields of header
@@ -20,7 +22,7 @@ func (f *Fetcher) Post(ctx context.Context, url string, body []byte, header http
 	defer cancel()
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, bytes.NewReader(body))
 	if err != nil {
-		return Fetched{URL: url, Method: http.MethodPost}, Reject(GateTransport, ReasonConnection, "build request: %w", err)
+		return Fetched{URL: url, Method: http.MethodPost}, Reject(protocol.GateTransport, protocol.ReasonConnection, "build request: %w", err)
 	}
 	for k, vs := range header {
 		for _, v := range vs {

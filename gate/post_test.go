@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/toolcert/toolcert/protocol"
 )
 
 func TestFetcherPost(t *testing.T) {
@@ -26,15 +27,15 @@ func TestFetcherPost(t *testing.T) {
 		{name: "200", handler: status(200, `{"id":"m-1"}`), wantStatus: 200, wantRaw: `{"id":"m-1"}`},
 		{name: "202 is success", handler: status(202, ``), wantStatus: 202},
 		{name: "204 is success", handler: status(204, ``), wantStatus: 204},
-		{name: "503 not retried", handler: status(503, `down`), wantReason: ReasonStatus5xx, wantStatus: 503, wantRaw: "down"},
-		{name: "429 not retried", handler: status(429, ``), wantReason: ReasonStatus429, wantStatus: 429},
-		{name: "404", handler: status(404, ``), wantReason: ReasonStatus404, wantStatus: 404},
-		{name: "409", handler: status(409, ``), wantReason: ReasonStatus4xx, wantStatus: 409},
+		{name: "503 not retried", handler: status(503, `down`), wantReason: protocol.ReasonStatus5xx, wantStatus: 503, wantRaw: "down"},
+		{name: "429 not retried", handler: status(429, ``), wantReason: protocol.ReasonStatus429, wantStatus: 429},
+		{name: "404", handler: status(404, ``), wantReason: protocol.ReasonStatus404, wantStatus: 404},
+		{name: "409", handler: status(409, ``), wantReason: protocol.ReasonStatus4xx, wantStatus: 409},
 		{name: "redirect not followed", handler: func(_ int64, w http.ResponseWriter, _ *http.Request) {
 			w.Header().Set("Location", "/elsewhere")
 			w.WriteHeader(http.StatusTemporaryRedirect)
-		}, wantReason: ReasonUnexpectedStatus, wantStatus: 307},
-		{name: "2xx body past the limit keeps the status", handler: status(201, big+big), wantReason: ReasonByteLimit, wantStatus: 201, wantRaw: big},
+		}, wantReason: protocol.ReasonUnexpectedStatus, wantStatus: 307},
+		{name: "2xx body past the limit keeps the status", handler: status(201, big+big), wantReason: protocol.ReasonByteLimit, wantStatus: 201, wantRaw: big},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -51,7 +52,7 @@ func TestFetcherPost(t *testing.T) {
 			f := newTestFetcher(t, WithMaxBytes(100))
 			got, err := f.Post(context.Background(), srv.URL+"/emails", []byte(`{"to":"a@example.com"}`),
 				http.Header{"Idempotency-Key": {"apr.1"}, "Content-Type": {"application/json"}})
-			if diff := cmp.Diff(tt.wantReason, reasonOf(t, err, GateTransport)); diff != "" {
+			if diff := cmp.Diff(tt.wantReason, reasonOf(t, err, protocol.GateTransport)); diff != "" {
 				t.Fatalf("reason (-want +got):\n%s\nerr: %v", diff, err)
 			}
 			want := Fetched{URL: srv.URL + "/emails", Method: "POST", Status: tt.wantStatus, Raw: []byte(tt.wantRaw), Attempts: 1}
@@ -75,11 +76,11 @@ func TestFetcherPostFaults(t *testing.T) {
 		handle     func(c net.Conn)
 		wantReason string
 	}{
-		{"closed before answering", func(c net.Conn) { readRequest(c) }, ReasonConnection},
+		{"closed before answering", func(c net.Conn) { readRequest(c) }, protocol.ReasonConnection},
 		{"silent", func(c net.Conn) {
 			readRequest(c)
 			io.Copy(io.Discard, c) // until the fetcher gives up and closes
-		}, ReasonTimeout},
+		}, protocol.ReasonTimeout},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -90,7 +91,7 @@ func TestFetcherPostFaults(t *testing.T) {
 			})
 			f := newTestFetcher(t, WithReadTimeout(50*time.Millisecond), WithDeadline(5*time.Second))
 			got, err := f.Post(context.Background(), "http://"+addr+"/emails", []byte(`{}`), nil)
-			if diff := cmp.Diff(tt.wantReason, reasonOf(t, err, GateTransport)); diff != "" {
+			if diff := cmp.Diff(tt.wantReason, reasonOf(t, err, protocol.GateTransport)); diff != "" {
 				t.Errorf("reason (-want +got):\n%s\nerr: %v", diff, err)
 			}
 			if got.Attempts != 1 || n.Load() != 1 {

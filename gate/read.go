@@ -4,17 +4,19 @@ import (
 	"bytes"
 	"io"
 	"math"
+
+	"github.com/toolcert/toolcert/protocol"
 )
 
 // ReadLimited reads r until EOF but at most maxBytes+1 bytes. It returns the
 // bytes read in every case, so that the caller can hash them. When r holds
-// more than maxBytes bytes the error is a *Rejection{GateTransport,
+// more than maxBytes bytes the error is a *Rejection{protocol.GateTransport,
 // "byte_limit"} and the bytes are the first maxBytes+1; a read error is
 // returned as is (not wrapped in a Rejection) so the caller can classify it.
-// A maxBytes of zero or less means [DefaultMaxBytes].
+// A maxBytes of zero or less means [protocol.DefaultMaxBytes].
 func ReadLimited(r io.Reader, maxBytes int64) ([]byte, error) {
 	if maxBytes <= 0 {
-		maxBytes = DefaultMaxBytes
+		maxBytes = protocol.DefaultMaxBytes
 	}
 	var buf bytes.Buffer
 	limit := maxBytes
@@ -27,7 +29,7 @@ func ReadLimited(r io.Reader, maxBytes int64) ([]byte, error) {
 		return raw, err
 	}
 	if int64(len(raw)) > maxBytes {
-		return raw, Reject(GateTransport, ReasonByteLimit, "body exceeds %d bytes", maxBytes)
+		return raw, Reject(protocol.GateTransport, protocol.ReasonByteLimit, "body exceeds %d bytes", maxBytes)
 	}
 	return raw, nil
 }

@@ -2,12 +2,7 @@ package gate
 
 import (
 	"crypto/rand"
-	"regexp"
 )
-
-// RequestIDPattern is the pattern of docs/protocol.md every request_id
-// matches.
-var RequestIDPattern = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_.]{7,63}$`)
 
 const base62 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
 

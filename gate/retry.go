@@ -3,6 +3,8 @@ package gate
 import (
 	"context"
 	"time"
+
+	"github.com/toolcert/toolcert/protocol"
 )
 
 // FetchOption changes one setting of a [Fetcher].
@@ -23,10 +25,10 @@ type fetchSettings struct {
 // defaultFetchSettings returns the defaults of docs/protocol.md.
 func defaultFetchSettings() fetchSettings {
 	return fetchSettings{
-		maxBytes:    DefaultMaxBytes,
-		maxAttempts: 3,
-		deadline:    2 * time.Second,
-		readTimeout: 400 * time.Millisecond,
+		maxBytes:    protocol.DefaultMaxBytes,
+		maxAttempts: protocol.DefaultMaxAttempts,
+		deadline:    protocol.DefaultDeadline,
+		readTimeout: protocol.DefaultReadTimeout,
 		backoff:     25 * time.Millisecond,
 		maxBackoff:  time.Second,
 	}
@@ -114,11 +116,11 @@ func (f *Fetcher) Get(ctx context.Context, url string) (Fetched, error) {
 // retryable reports whether err is a fault worth another attempt.
 func retryable(err error) bool {
 	r, ok := AsRejection(err)
-	if !ok || r.Gate != GateTransport {
+	if !ok || r.Gate != protocol.GateTransport {
 		return false
 	}
 	switch r.Reason {
-	case ReasonConnection, ReasonTimeout, ReasonStatus5xx, ReasonStatus429:
+	case protocol.ReasonConnection, protocol.ReasonTimeout, protocol.ReasonStatus5xx, protocol.ReasonStatus429:
 		return true
 	}
 	return false

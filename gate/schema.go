@@ -5,17 +5,15 @@ import (
 	"fmt"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/toolcert/toolcert/protocol"
 )
-
-// Draft202012 is the only $schema a pinned schema may declare.
-const Draft202012 = "https://json-schema.org/draft/2020-12/schema"
 
 // ErrRemoteRef is returned (wrapped) when a schema's $ref would load a
 // document from a file or URL: pinned schemas are self-contained.
 var ErrRemoteRef = errors.New("schema loading from a file or URL is refused")
 
 // ErrDraft is returned (wrapped) when a schema declares a $schema other than
-// [Draft202012].
+// [protocol.DraftURI].
 var ErrDraft = errors.New("schema draft is not 2020-12")
 
 // Schema is a compiled, pinned JSON Schema: Draft 2020-12, format assertions
@@ -36,7 +34,7 @@ func Compile(name string, schemaJSON []byte) (*Schema, error) {
 		return nil, fmt.Errorf("compile schema %s: %w", name, err)
 	}
 	if obj, ok := doc.(map[string]any); ok {
-		if s, ok := obj["$schema"]; ok && s != Draft202012 {
+		if s, ok := obj["$schema"]; ok && s != protocol.DraftURI {
 			return nil, fmt.Errorf("compile schema %s: %w: %v", name, ErrDraft, s)
 		}
 	}
@@ -60,11 +58,11 @@ func Compile(name string, schemaJSON []byte) (*Schema, error) {
 }
 
 // Validate checks v, a value tree as [ParseJSON] returns it, and returns nil
-// or a *Rejection{GateSchema, "schema_violation"} whose Err carries the
+// or a *Rejection{protocol.GateSchema, "schema_violation"} whose Err carries the
 // validator's message (operator detail only).
 func (s *Schema) Validate(v any) error {
 	if err := s.sch.Validate(v); err != nil {
-		return &Rejection{Gate: GateSchema, Reason: ReasonSchemaViolation, Err: fmt.Errorf("%s: %w", s.name, err)}
+		return &Rejection{Gate: protocol.GateSchema, Reason: protocol.ReasonSchemaViolation, Err: fmt.Errorf("%s: %w", s.name, err)}
 	}
 	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/toolcert/toolcert/protocol"
 )
 
 func TestCompile(t *testing.T) {
@@ -59,12 +60,12 @@ func TestSchemaValidate(t *testing.T) {
 		want string
 	}{
 		{name: "valid", doc: `{"at":"2026-11-29T16:00:00Z","url":"https://x.example/a","n":3}`},
-		{name: "format asserted", doc: `{"at":"2026-13-45T00:00:00Z"}`, want: ReasonSchemaViolation},
-		{name: "uri format", doc: `{"at":"2026-11-29T16:00:00Z","url":"not a uri"}`, want: ReasonSchemaViolation},
-		{name: "closed", doc: `{"at":"2026-11-29T16:00:00Z","extra":1}`, want: ReasonSchemaViolation},
-		{name: "json.Number checked", doc: `{"at":"2026-11-29T16:00:00Z","n":11}`, want: ReasonSchemaViolation},
-		{name: "integer with fraction", doc: `{"at":"2026-11-29T16:00:00Z","n":1.5}`, want: ReasonSchemaViolation},
-		{name: "missing required", doc: `{}`, want: ReasonSchemaViolation},
+		{name: "format asserted", doc: `{"at":"2026-13-45T00:00:00Z"}`, want: protocol.ReasonSchemaViolation},
+		{name: "uri format", doc: `{"at":"2026-11-29T16:00:00Z","url":"not a uri"}`, want: protocol.ReasonSchemaViolation},
+		{name: "closed", doc: `{"at":"2026-11-29T16:00:00Z","extra":1}`, want: protocol.ReasonSchemaViolation},
+		{name: "json.Number checked", doc: `{"at":"2026-11-29T16:00:00Z","n":11}`, want: protocol.ReasonSchemaViolation},
+		{name: "integer with fraction", doc: `{"at":"2026-11-29T16:00:00Z","n":1.5}`, want: protocol.ReasonSchemaViolation},
+		{name: "missing required", doc: `{}`, want: protocol.ReasonSchemaViolation},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -73,7 +74,7 @@ func TestSchemaValidate(t *testing.T) {
 				t.Fatal(err)
 			}
 			err = sch.Validate(v)
-			if diff := cmp.Diff(tt.want, reasonOf(t, err, GateSchema)); diff != "" {
+			if diff := cmp.Diff(tt.want, reasonOf(t, err, protocol.GateSchema)); diff != "" {
 				t.Errorf("reason (-want +got):\n%s\nerr: %v", diff, err)
 			}
 		})

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"regexp"
 	"unicode/utf8"
+
+	"github.com/toolcert/toolcert/protocol"
 )
 
 // KeySpec is one line of a key=value text document: the key and the pattern
@@ -16,7 +18,7 @@ type KeySpec struct {
 
 // ParseKeyValues parses raw as exactly the lines "name=value\n" of keys, in
 // that order, and returns the values by name. Every deviation is a
-// *Rejection{GateParse, "text_format"}: invalid UTF-8, a carriage return, a
+// *Rejection{protocol.GateParse, "text_format"}: invalid UTF-8, a carriage return, a
 // missing final newline, a blank, extra, missing or reordered line, a
 // repeated or unknown key, a value that does not match its pattern or holds
 // a control character.
@@ -71,7 +73,7 @@ func isControl(r rune) bool {
 
 // textFormat returns a text_format rejection.
 func textFormat(format string, args ...any) *Rejection {
-	return Reject(GateParse, ReasonTextFormat, format, args...)
+	return Reject(protocol.GateParse, protocol.ReasonTextFormat, format, args...)
 }
 
 // errorString is a constant error text.

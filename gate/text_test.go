@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/toolcert/toolcert/protocol"
 )
 
 func TestParseKeyValues(t *testing.T) {
@@ -43,9 +44,9 @@ func TestParseKeyValues(t *testing.T) {
 			got, err := ParseKeyValues([]byte(tt.raw), keys)
 			wantReason := ""
 			if tt.wantErr {
-				wantReason = ReasonTextFormat
+				wantReason = protocol.ReasonTextFormat
 			}
-			if diff := cmp.Diff(wantReason, reasonOf(t, err, GateParse)); diff != "" {
+			if diff := cmp.Diff(wantReason, reasonOf(t, err, protocol.GateParse)); diff != "" {
 				t.Fatalf("reason (-want +got):\n%s\nerr: %v", diff, err)
 			}
 			if diff := cmp.Diff(tt.want, got); diff != "" {
@@ -57,7 +58,7 @@ func TestParseKeyValues(t *testing.T) {
 
 func TestParseKeyValuesNilPatternRefusesControls(t *testing.T) {
 	keys := []KeySpec{{Name: "a"}}
-	if _, err := ParseKeyValues([]byte("a=x\x1b[31m\n"), keys); reasonOf(t, err, GateParse) != ReasonTextFormat {
+	if _, err := ParseKeyValues([]byte("a=x\x1b[31m\n"), keys); reasonOf(t, err, protocol.GateParse) != protocol.ReasonTextFormat {
 		t.Errorf("escape sequence in value: err = %v, want text_format", err)
 	}
 	if _, err := ParseKeyValues([]byte("a=any value\n"), keys); err != nil {

@@ -14,6 +14,7 @@ import (
 	"github.com/toolcert/toolcert/corpus"
 	"github.com/toolcert/toolcert/gate"
 	"github.com/toolcert/toolcert/mocks"
+	"github.com/toolcert/toolcert/protocol"
 	"github.com/toolcert/toolcert/steps"
 	"github.com/toolcert/toolcert/target"
 )
@@ -139,7 +140,7 @@ func replayResponse(cfg ReplayConfig, set *canary.Set) (mocks.Response, error) {
 // may not reach the agent in any part.
 func bodyStrings(served, agentBody []byte) []canary.Canary {
 	v, err := gate.ParseJSON(agentBody, gate.Limits{MaxBytes: 1 << 20, MaxDepth: 64})
-	if m, ok := v.(map[string]any); err != nil || !ok || m["outcome"] != "failure" {
+	if m, ok := v.(map[string]any); err != nil || !ok || m["outcome"] != protocol.OutcomeFailure {
 		return nil
 	}
 	var out []canary.Canary

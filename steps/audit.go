@@ -13,6 +13,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/toolcert/toolcert/protocol"
 	"github.com/toolcert/toolcert/reports"
 )
 
@@ -54,7 +55,7 @@ func (w *world) auditFor(ctx context.Context) (auditEvent, error) {
 		return auditEvent{}, errNoAudit
 	}
 	id := env.str("request_id")
-	ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+	ctx, cancel := context.WithTimeout(ctx, protocol.AuditGrace)
 	defer cancel()
 	for {
 		ev, found, err := findAudit(w.lane.AuditFile, w.call.auditFrom, id)

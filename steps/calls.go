@@ -16,17 +16,15 @@ import (
 
 	"github.com/toolcert/toolcert/gate"
 	"github.com/toolcert/toolcert/mocks"
+	"github.com/toolcert/toolcert/protocol"
 	"github.com/toolcert/toolcert/reports"
 	"github.com/toolcert/toolcert/target"
 )
 
-// invokePath is the agent's endpoint for tool.
-func invokePath(tool string) string { return "/v1/tools/" + url.PathEscape(tool) + "/invoke" }
-
 // callRaw sends body, as it is, as the invocation of tool.
 func (w *world) callRaw(ctx context.Context, tool string, body []byte) error {
 	return w.send(ctx, tool, body, func(cctx context.Context, base string) (target.Output, error) {
-		return w.suite.Client.Post(cctx, base, invokePath(tool), body, w.token())
+		return w.suite.Client.Post(cctx, base, protocol.InvokePath(tool), body, w.token())
 	})
 }
 
@@ -54,7 +52,7 @@ func (w *world) callCut(ctx context.Context, tool, args string) error {
 	body := fmt.Appendf(nil, `{"arguments": %s}`, args)
 	n := len(body) - 1
 	return w.send(ctx, tool, body, func(cctx context.Context, base string) (target.Output, error) {
-		return cutPost(cctx, base, invokePath(tool), w.token(), body, n)
+		return cutPost(cctx, base, protocol.InvokePath(tool), w.token(), body, n)
 	})
 }
 

@@ -3,6 +3,7 @@ package steps
 import (
 	"bytes"
 	"fmt"
+	"regexp"
 	"strings"
 	"time"
 
@@ -10,6 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/toolcert/toolcert/gate"
+	"github.com/toolcert/toolcert/protocol"
 	"github.com/toolcert/toolcert/reports"
 )
 
@@ -79,7 +81,7 @@ func (w *world) seesFailure(code, retry string) error {
 		got.Code, _ = e["code"].(string)
 		got.Retryable, _ = e["retryable"].(bool)
 	}
-	want := failure{Outcome: "failure", Code: code, Retryable: retry == "retryable"}
+	want := failure{Outcome: protocol.OutcomeFailure, Code: code, Retryable: retry == "retryable"}
 	if diff := cmp.Diff(want, got); diff != "" {
 		w.evidence = append(w.evidence, reports.Evidence{Kind: reports.EvidenceMismatch,
 			Message: fmt.Sprintf("the agent saw another outcome than the failure %s", code), Diff: diff})
@@ -111,7 +113,7 @@ func (w *world) seesData(expected []byte) error {
 		return err
 	}
 	got := map[string]any{"outcome": env.raw["outcome"], "data": env.raw["data"]}
-	if diff := cmp.Diff(map[string]any{"outcome": "success", "data": want}, got); diff != "" {
+	if diff := cmp.Diff(map[string]any{"outcome": protocol.OutcomeSuccess, "data": want}, got); diff != "" {
 		w.evidence = append(w.evidence, reports.Evidence{Kind: reports.EvidenceMismatch,
 			Message: "the agent did not see exactly the expected data", Diff: diff})
 		return fmt.Errorf("the agent's result differs (-want +got):\n%s", diff)
@@ -127,8 +129,8 @@ func (w *world) ownRequestID() error {
 		return err
 	}
 	id := env.str("request_id")
-	if !gate.RequestIDPattern.MatchString(id) {
-		return w.note(reports.EvidenceMismatch, "request_id %q does not match %s", id, gate.RequestIDPattern)
+	if !protocol.ValidRequestID(id) {
+		return w.note(reports.EvidenceMismatch, "request_id %q does not match %s", id, protocol.RequestIDPattern)
 	}
 	for _, rt := range w.routes {
 		for _, r := range rt.seq {
@@ -178,11 +180,21 @@ func (w *world) withinBudget() error {
 
 // outcomeSteps registers the Then steps that judge what the agent saw.
 func outcomeSteps(r *registrar) {
-	r.assert(`^the agent sees the failure (NOT_FOUND|UPSTREAM_UNAVAILABLE|INVALID_RESPONSE|DENIED), (not retryable|retryable)$`, on((*world).seesFailure))
+	r.assert(`^the agent sees the failure (`+codeAlternatives()+`), (not retryable|retryable)$`, on((*world).seesFailure))
 	r.assert(`^the agent sees success with data:$`, on((*world).seesSuccess))
 	r.assert(`^the agent's request_id is its own$`, on((*world).ownRequestID))
 	r.assert(`^the agent's output does not contain "([^"]+)"$`, on((*world).doesNotContain))
 	r.assert(`^the agent got its answer within the adapter's time budget$`, on((*world).withinBudget))
+}
+
+// codeAlternatives is the protocol's error codes as a regular expression's
+// alternatives: CODE|CODE|...
+func codeAlternatives() string {
+	var codes []string
+	for _, c := range protocol.Codes() {
+		codes = append(codes, regexp.QuoteMeta(string(c)))
+	}
+	return strings.Join(codes, "|")
 }
 
 // oneLine folds a multi-line message (a validator's, say) into one line,

@@ -4,16 +4,13 @@ import (
 	"fmt"
 
 	"github.com/toolcert/toolcert/gate"
+	"github.com/toolcert/toolcert/protocol"
 )
 
-// Files of the corpus, beside the tool folders, that the call side uses.
-const (
-	// PolicyFile is the policy the harness hands every target it starts
-	// (TOOLCERT_POLICY_FILE): sessions, grants, allowlist, approvals.
-	PolicyFile = "policy.json"
-	// decisionFile is the schema of the decision record (A3).
-	decisionFile = "decision.json"
-)
+// PolicyFile is the file of the corpus, beside the tool folders, with the
+// policy the harness hands every target it starts (protocol.VarPolicyFile):
+// sessions, grants, allowlist, approvals.
+const PolicyFile = "policy.json"
 
 // policy returns the corpus's policy, parsed once.
 func (s *Suite) policy() (*gate.Policy, error) {
@@ -34,18 +31,15 @@ func (s *Suite) policy() (*gate.Policy, error) {
 	return p, nil
 }
 
-// decisionSchema returns the corpus's schema of the decision record.
+// decisionSchema returns the protocol's schema of the decision record,
+// compiled once.
 func (s *Suite) decisionSchema() (*gate.Schema, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.decision != nil {
 		return s.decision, nil
 	}
-	raw, err := s.Corpus.Fixture(decisionFile)
-	if err != nil {
-		return nil, fmt.Errorf("the corpus has no decision schema: %w", err)
-	}
-	sch, err := gate.Compile(decisionFile, raw)
+	sch, err := gate.Compile("decision.json", protocol.DecisionSchema())
 	if err != nil {
 		return nil, err
 	}

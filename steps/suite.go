@@ -9,6 +9,7 @@ import (
 	"github.com/toolcert/toolcert/corpus"
 	"github.com/toolcert/toolcert/gate"
 	"github.com/toolcert/toolcert/mocks"
+	"github.com/toolcert/toolcert/protocol"
 	"github.com/toolcert/toolcert/reports"
 	"github.com/toolcert/toolcert/target"
 	"github.com/toolcert/toolcert/variant"
@@ -99,8 +100,8 @@ func (s *Suite) now() time.Time {
 	return time.Now()
 }
 
-// contract returns the compiled agent contract of tool, or of the generic
-// envelope when the corpus has none for it (an unknown tool).
+// contract returns the compiled agent contract of tool, or the protocol's
+// envelope schema when the corpus has none for it (an unknown tool).
 func (s *Suite) contract(tool string) (*gate.Schema, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -109,10 +110,7 @@ func (s *Suite) contract(tool string) (*gate.Schema, error) {
 	}
 	raw, err := s.Corpus.Contract(tool)
 	if err != nil {
-		raw, err = s.Corpus.Fixture(genericEnvelope)
-		if err != nil {
-			return nil, fmt.Errorf("no contract for tool %q and no generic envelope: %w", tool, err)
-		}
+		raw = protocol.EnvelopeSchema()
 	}
 	c, err := gate.Compile(tool+"/contract.json", raw)
 	if err != nil {
@@ -124,7 +122,3 @@ func (s *Suite) contract(tool string) (*gate.Schema, error) {
 	s.contracts[tool] = c
 	return c, nil
 }
-
-// genericEnvelope is the corpus file with the envelope every tool result
-// satisfies, used for tools the corpus has no contract for.
-const genericEnvelope = "envelope.json"

@@ -10,6 +10,7 @@ import (
 
 	"github.com/toolcert/toolcert/corpus"
 	"github.com/toolcert/toolcert/mocks"
+	"github.com/toolcert/toolcert/protocol"
 	"github.com/toolcert/toolcert/reports"
 	"github.com/toolcert/toolcert/variant"
 )
@@ -155,10 +156,10 @@ func (w *world) serveVariant(ctx context.Context, v variant.Variant) []error {
 // audit gate is not asserted then; a transport outcome stays as it is.
 func (s *Suite) expectation(v variant.Variant) variant.Expect {
 	e := v.Expect
-	if s.Profile.Supports(v.Tool, v.Version) || e.Gate == "transport" {
+	if s.Profile.Supports(v.Tool, v.Version) || e.Gate == string(protocol.GateTransport) {
 		return e
 	}
-	return variant.Expect{Outcome: "failure", Code: "INVALID_RESPONSE"}
+	return variant.Expect{Outcome: protocol.OutcomeFailure, Code: protocol.CodeInvalidResponse}
 }
 
 func (w *world) expect(ctx context.Context, e variant.Expect) []error {
@@ -168,7 +169,7 @@ func (w *world) expect(ctx context.Context, e variant.Expect) []error {
 			errs = append(errs, err)
 		}
 	}
-	if e.Outcome == "success" {
+	if e.Outcome == protocol.OutcomeSuccess {
 		check(w.seesData(e.Data))
 		check(w.ownRequestID())
 	} else {
@@ -176,7 +177,7 @@ func (w *world) expect(ctx context.Context, e variant.Expect) []error {
 		if e.Retryable {
 			retry = "retryable"
 		}
-		check(w.seesFailure(e.Code, retry))
+		check(w.seesFailure(string(e.Code), retry))
 	}
 	if w.lane.AuditFile != "" && len(errs) == 0 && e.Gate != "" {
 		check(w.auditGate(ctx, e.Gate, e.Reason, false))

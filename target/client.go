@@ -8,9 +8,10 @@ import (
 	"io"
 	"net"
 	"net/http"
-	"net/url"
 	"strings"
 	"time"
+
+	"github.com/toolcert/toolcert/protocol"
 )
 
 // Client calls tools on a target as an agent would: every read is bounded
@@ -107,7 +108,7 @@ func (c *Client) Invoke(ctx context.Context, base, tool string, arguments []byte
 	body = append(body, `{"arguments":`...)
 	body = append(body, arguments...)
 	body = append(body, '}')
-	out, err := c.post(ctx, endpoint(base, "/v1/tools/"+url.PathEscape(tool)+"/invoke"), body, token)
+	out, err := c.post(ctx, endpoint(base, protocol.InvokePath(tool)), body, token)
 	if err != nil {
 		return out, fmt.Errorf("invoke %q: %w", tool, err)
 	}
@@ -118,7 +119,7 @@ func (c *Client) Invoke(ctx context.Context, base, tool string, arguments []byte
 // (path-escaped) with {"approve": approve}. Errors are as for Invoke.
 func (c *Client) Approve(ctx context.Context, base, approvalID string, approve bool, token string) (Output, error) {
 	body := fmt.Appendf(nil, `{"approve":%t}`, approve)
-	out, err := c.post(ctx, endpoint(base, "/v1/approvals/"+url.PathEscape(approvalID)), body, token)
+	out, err := c.post(ctx, endpoint(base, protocol.ApprovalPath(approvalID)), body, token)
 	if err != nil {
 		return out, fmt.Errorf("approve %q: %w", approvalID, err)
 	}

@@ -3,21 +3,15 @@ package target
 import (
 	"maps"
 	"slices"
-)
 
-// Names of the protocol's environment variables (docs/protocol.md).
-const (
-	VarUpstreamURL = "TOOLCERT_UPSTREAM_URL"
-	VarListen      = "TOOLCERT_LISTEN"
-	VarAuditFile   = "TOOLCERT_AUDIT_FILE"
-	VarPolicyFile  = "TOOLCERT_POLICY_FILE"
+	"github.com/toolcert/toolcert/protocol"
 )
 
 // Env is what a lane gives its target. The zero value is valid: a driver
 // fills Listen when it is empty.
 type Env struct {
 	// UpstreamURL is the base URL of the lane's mock upstream
-	// (TOOLCERT_UPSTREAM_URL).
+	// (protocol.VarUpstreamURL).
 	UpstreamURL string
 	// Listen is the host:port the adapter must listen on (TOOLCERT_LISTEN).
 	// When empty, the driver picks a free 127.0.0.1 port.
@@ -29,13 +23,13 @@ type Env struct {
 	// "" leaves the variable out.
 	PolicyFile string
 	// Extra holds more variables by their full protocol name, e.g.
-	// "TOOLCERT_MAX_BYTES": "65536". An entry named like one of the fields
+	// protocol.VarMaxBytes: "65536". An entry named like one of the fields
 	// above is ignored: the field wins.
 	Extra map[string]string
 }
 
-// Vars returns the environment as "NAME=value" strings: TOOLCERT_UPSTREAM_URL
-// and TOOLCERT_LISTEN always, the audit and policy files when set, then Extra
+// Vars returns the environment as "NAME=value" strings: the upstream URL
+// and the listen address always, the audit and policy files when set, then Extra
 // sorted by name. rename maps a protocol name to the adapter's own name; a
 // name mapped to "" is left out; names not in rename are kept. rename may be
 // nil.
@@ -44,10 +38,10 @@ func (e Env) Vars(rename map[string]string) []string {
 		name, value string
 		always      bool
 	}{
-		{VarUpstreamURL, e.UpstreamURL, true},
-		{VarListen, e.Listen, true},
-		{VarAuditFile, e.AuditFile, false},
-		{VarPolicyFile, e.PolicyFile, false},
+		{protocol.VarUpstreamURL, e.UpstreamURL, true},
+		{protocol.VarListen, e.Listen, true},
+		{protocol.VarAuditFile, e.AuditFile, false},
+		{protocol.VarPolicyFile, e.PolicyFile, false},
 	}
 	var vars []string
 	add := func(name, value string) {

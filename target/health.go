@@ -7,11 +7,13 @@ import (
 	"io"
 	"net/http"
 	"time"
+
+	"github.com/toolcert/toolcert/protocol"
 )
 
 // Defaults of the readiness and liveness checks.
 const (
-	defaultReadyTimeout = 10 * time.Second
+	defaultReadyTimeout = protocol.ReadyTimeout
 	readyPollInterval   = 25 * time.Millisecond
 	probeTimeout        = 2 * time.Second
 	probeBodyBytes      = 4 << 10
@@ -38,7 +40,7 @@ func newProbeClient() *http.Client {
 func checkHealth(ctx context.Context, client *http.Client, base string) error {
 	ctx, cancel := context.WithTimeout(ctx, probeTimeout)
 	defer cancel()
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, base+"/healthz", nil)
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, base+protocol.HealthPath, nil)
 	if err != nil {
 		return fmt.Errorf("healthz: %w", err)
 	}

@@ -7,6 +7,8 @@ import (
 	"os"
 	"slices"
 	"time"
+
+	"github.com/toolcert/toolcert/protocol"
 )
 
 // Profile is what a target declares about itself: the limits its scenarios
@@ -49,13 +51,13 @@ func (p Profile) Supports(tool, version string) bool {
 // DefaultProfile returns the reference adapter's profile.
 func DefaultProfile() Profile {
 	return Profile{
-		MaxBytes:    64 << 10,
-		MaxDepth:    32,
-		MaxAttempts: 3,
-		Deadline:    Duration(2 * time.Second),
-		ReadTimeout: Duration(400 * time.Millisecond),
-		Freshness:   Duration(5 * time.Minute),
-		FutureSkew:  Duration(30 * time.Second),
+		MaxBytes:    protocol.DefaultMaxBytes,
+		MaxDepth:    protocol.DefaultMaxDepth,
+		MaxAttempts: protocol.DefaultMaxAttempts,
+		Deadline:    Duration(protocol.DefaultDeadline),
+		ReadTimeout: Duration(protocol.DefaultReadTimeout),
+		Freshness:   Duration(protocol.DefaultFreshness),
+		FutureSkew:  Duration(protocol.DefaultFutureSkew),
 		Token:       "toolcert-agent",
 		UpstreamVersions: map[string][]string{
 			"review_status": {"v1", "v2"},
@@ -105,17 +107,17 @@ func (p Profile) Validate() error {
 	return nil
 }
 
-// Vars returns the TOOLCERT_* limit variables that tell the reference
+// Vars returns the protocol's limit variables that tell the reference
 // adapter (and any adapter that reads them) to use this profile's limits.
 func (p Profile) Vars() map[string]string {
 	return map[string]string{
-		"TOOLCERT_MAX_BYTES":    fmt.Sprint(p.MaxBytes),
-		"TOOLCERT_MAX_DEPTH":    fmt.Sprint(p.MaxDepth),
-		"TOOLCERT_MAX_ATTEMPTS": fmt.Sprint(p.MaxAttempts),
-		"TOOLCERT_DEADLINE":     time.Duration(p.Deadline).String(),
-		"TOOLCERT_READ_TIMEOUT": time.Duration(p.ReadTimeout).String(),
-		"TOOLCERT_FRESHNESS":    time.Duration(p.Freshness).String(),
-		"TOOLCERT_FUTURE_SKEW":  time.Duration(p.FutureSkew).String(),
+		protocol.VarMaxBytes:    fmt.Sprint(p.MaxBytes),
+		protocol.VarMaxDepth:    fmt.Sprint(p.MaxDepth),
+		protocol.VarMaxAttempts: fmt.Sprint(p.MaxAttempts),
+		protocol.VarDeadline:    time.Duration(p.Deadline).String(),
+		protocol.VarReadTimeout: time.Duration(p.ReadTimeout).String(),
+		protocol.VarFreshness:   time.Duration(p.Freshness).String(),
+		protocol.VarFutureSkew:  time.Duration(p.FutureSkew).String(),
 	}
 }
 

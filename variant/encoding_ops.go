@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"unicode/utf8"
 
-	"github.com/toolcert/toolcert/gate"
+	"github.com/toolcert/toolcert/protocol"
 )
 
 // encodingOperators break the bytes of a document: byte order marks,
@@ -40,7 +40,7 @@ func bytesDraft(x *example, field, tag, note string, avoid string, e Expect, f f
 }
 
 func bomJSON(x *example) []draft {
-	return []draft{bytesDraft(x, "", "", "a UTF-8 byte order mark first", "", parseFault(gate.ReasonBOM), func(b []byte) []byte {
+	return []draft{bytesDraft(x, "", "", "a UTF-8 byte order mark first", "", parseFault(protocol.ReasonBOM), func(b []byte) []byte {
 		return append([]byte("\xef\xbb\xbf"), b...)
 	})}
 }
@@ -60,7 +60,7 @@ func inEveryString(x *example, tag, note string, e Expect, f func(lit string) st
 func invalidUTF8JSON(x *example) []draft {
 	var out []draft
 	for _, b := range invalidBytes {
-		out = append(out, inEveryString(x, b.tag, fmt.Sprintf("ends in the bytes %q", b.bytes), parseFault(gate.ReasonInvalidUTF8), func(lit string) string {
+		out = append(out, inEveryString(x, b.tag, fmt.Sprintf("ends in the bytes %q", b.bytes), parseFault(protocol.ReasonInvalidUTF8), func(lit string) string {
 			return appendText(lit, b.bytes)
 		})...)
 	}
@@ -70,7 +70,7 @@ func invalidUTF8JSON(x *example) []draft {
 func loneSurrogate(x *example) []draft {
 	var out []draft
 	for _, s := range []struct{ tag, esc string }{{"high", `\ud800`}, {"low", `\udc00`}} {
-		out = append(out, inEveryString(x, s.tag, "ends in "+s.esc, parseFault(gate.ReasonInvalidSurrogate), func(lit string) string {
+		out = append(out, inEveryString(x, s.tag, "ends in "+s.esc, parseFault(protocol.ReasonInvalidSurrogate), func(lit string) string {
 			return appendText(lit, s.esc)
 		})...)
 	}
@@ -78,7 +78,7 @@ func loneSurrogate(x *example) []draft {
 }
 
 func controlChar(x *example) []draft {
-	return inEveryString(x, "", "holds a raw U+0001", parseFault(gate.ReasonSyntax), func(lit string) string {
+	return inEveryString(x, "", "holds a raw U+0001", parseFault(protocol.ReasonSyntax), func(lit string) string {
 		return appendText(lit, "\x01")
 	})
 }
@@ -119,7 +119,7 @@ func nonfiniteTagged(x *example, tag, lit string) []draft {
 	for _, ptr := range numberTargets(x) {
 		t := x.markedEarly(ptr)
 		t.set(ptr, litNode(lit))
-		out = append(out, treeDraft(ptr, tag, ptr+" is "+lit, t, parseFault(gate.ReasonNonfinite)))
+		out = append(out, treeDraft(ptr, tag, ptr+" is "+lit, t, parseFault(protocol.ReasonNonfinite)))
 	}
 	return out
 }
@@ -134,7 +134,7 @@ const truncateCount = 6
 func truncateJSON(x *example) []draft {
 	body := x.markedEarly("").encode()
 	end := len(body) - 1 // keep the root's closing bracket out
-	return truncated(x, body, end, parseFault(gate.ReasonTruncated))
+	return truncated(x, body, end, parseFault(protocol.ReasonTruncated))
 }
 
 // truncated drafts body cut at seeded offsets in (first canary's end,
@@ -205,7 +205,7 @@ func firstCanaryEnd(b []byte) int {
 }
 
 func trailingData(x *example) []draft {
-	e := parseFault(gate.ReasonTrailingData)
+	e := parseFault(protocol.ReasonTrailingData)
 	return []draft{
 		bytesDraft(x, "", "document", "a second document after the first", "", e, func(b []byte) []byte {
 			return append(b, "\n{\"note\": \"{{canary:trailing}}\"}"...)

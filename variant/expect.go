@@ -1,45 +1,35 @@
 package variant
 
-import "github.com/toolcert/toolcert/gate"
+import "github.com/toolcert/toolcert/protocol"
 
 // Expectation constructors, one per kind of outcome of docs/protocol.md.
 
-// rejected is an INVALID_RESPONSE failure recorded at gate and reason.
-func rejected(g gate.Gate, reason string) Expect {
-	return Expect{Outcome: OutcomeFailure, Code: CodeInvalidResponse, Gate: string(g), Reason: reason}
+// rejected is the failure of a rejection at gate g with reason, with the
+// code docs/protocol.md gives it.
+func rejected(g protocol.Gate, reason string) Expect {
+	code, retryable := protocol.CodeFor(g, reason)
+	return Expect{Outcome: protocol.OutcomeFailure, Code: code, Retryable: retryable, Gate: string(g), Reason: reason}
 }
 
 // parseFault is a rejection by the parse gate.
-func parseFault(reason string) Expect { return rejected(gate.GateParse, reason) }
+func parseFault(reason string) Expect { return rejected(protocol.GateParse, reason) }
 
 // schemaFault is a rejection by the schema gate.
-func schemaFault() Expect { return rejected(gate.GateSchema, gate.ReasonSchemaViolation) }
+func schemaFault() Expect { return rejected(protocol.GateSchema, protocol.ReasonSchemaViolation) }
 
 // semanticFault is a rejection by the semantic gate.
-func semanticFault(reason string) Expect { return rejected(gate.GateSemantic, reason) }
+func semanticFault(reason string) Expect { return rejected(protocol.GateSemantic, reason) }
 
 // textFault is a key_value document the parse gate refuses.
-func textFault() Expect { return parseFault(gate.ReasonTextFormat) }
+func textFault() Expect { return parseFault(protocol.ReasonTextFormat) }
 
 // accepted is the success of an example: its agent data, exactly.
 func (x *example) accepted() Expect {
-	return Expect{Outcome: OutcomeSuccess, Gate: string(gate.GateNone), Reason: gate.ReasonOK, Data: x.acc.Expect}
+	return Expect{Outcome: protocol.OutcomeSuccess, Gate: string(protocol.GateNone), Reason: protocol.ReasonOK, Data: x.acc.Expect}
 }
 
-// statusExpect is what a correct adapter answers to a non-200 status.
+// statusExpect is what a correct adapter answers to a non-200 status: the
+// transport rejection of protocol.StatusReason.
 func statusExpect(status int) Expect {
-	transport := func(code string, retry bool, reason string) Expect {
-		return Expect{Outcome: OutcomeFailure, Code: code, Retryable: retry, Gate: string(gate.GateTransport), Reason: reason}
-	}
-	switch {
-	case status == 404:
-		return transport(CodeNotFound, false, gate.ReasonStatus404)
-	case status == 429:
-		return transport(CodeUpstreamUnavailable, true, gate.ReasonStatus429)
-	case status >= 500 && status <= 599:
-		return transport(CodeUpstreamUnavailable, true, gate.ReasonStatus5xx)
-	case status >= 400 && status <= 499:
-		return transport(CodeUpstreamUnavailable, false, gate.ReasonStatus4xx)
-	}
-	return transport(CodeInvalidResponse, false, gate.ReasonUnexpectedStatus)
+	return rejected(protocol.GateTransport, protocol.StatusReason(status))
 }

@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/toolcert/toolcert/protocol"
 	"github.com/toolcert/toolcert/variant"
 )
 
@@ -91,7 +92,7 @@ func TestAtLeastAThousandDistinctVariants(t *testing.T) {
 
 func TestRejectionsCarryACanary(t *testing.T) {
 	for _, v := range generate(t, variant.Options{}) {
-		if v.Expect.Outcome == variant.OutcomeSuccess {
+		if v.Expect.Outcome == protocol.OutcomeSuccess {
 			continue
 		}
 		if v.Operator == "null_for_object" && v.Field == "" && string(v.Body) == "null" {
@@ -110,9 +111,9 @@ func TestVariantsAreComplete(t *testing.T) {
 			t.Errorf("%s: ID does not name tool %s, example %s, operator %s", v.ID, v.Tool, v.Example, v.Operator)
 		case v.Note == "" || v.Version == "" || v.Status == 0 || len(v.Arguments) == 0:
 			t.Errorf("%s: incomplete: %+v", v.ID, v)
-		case v.Expect.Outcome == variant.OutcomeSuccess && (len(v.Expect.Data) == 0 || v.Expect.Gate != "none"):
+		case v.Expect.Outcome == protocol.OutcomeSuccess && (len(v.Expect.Data) == 0 || v.Expect.Gate != "none"):
 			t.Errorf("%s: success without data: %+v", v.ID, v.Expect)
-		case v.Expect.Outcome == variant.OutcomeFailure && (v.Expect.Code == "" || v.Expect.Gate == "" || v.Expect.Reason == ""):
+		case v.Expect.Outcome == protocol.OutcomeFailure && (v.Expect.Code == "" || v.Expect.Gate == "" || v.Expect.Reason == ""):
 			t.Errorf("%s: failure without code, gate or reason: %+v", v.ID, v.Expect)
 		}
 	}
@@ -252,7 +253,7 @@ func TestSelectedVariants(t *testing.T) {
 		})
 	}
 	v, err := variant.Find(c, variant.Options{}, "review_status/approved/forged_request_id/request_id")
-	if err != nil || v.Expect.Outcome != variant.OutcomeSuccess || string(v.Expect.Data) == "" {
+	if err != nil || v.Expect.Outcome != protocol.OutcomeSuccess || string(v.Expect.Data) == "" {
 		t.Errorf("forged_request_id where the schema declares request_id: %+v, %v; want success with the example's data", v.Expect, err)
 	}
 }

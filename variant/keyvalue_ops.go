@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/toolcert/toolcert/gate"
+	"github.com/toolcert/toolcert/protocol"
 )
 
 // keyValueOperators break the strict "key=value\n" lines of a key_value
@@ -110,7 +111,7 @@ func (x *example) valueVerdict(key, value string) (Expect, bool) {
 		return textFault(), true
 	case accepts:
 		if _, ok := x.bound(ptr); ok {
-			return semanticFault(gate.ReasonBindingMismatch), true
+			return semanticFault(protocol.ReasonBindingMismatch), true
 		}
 	}
 	return Expect{}, false
@@ -127,7 +128,7 @@ func valueChanged(x *example, tag, note string, f func(string) string) []draft {
 		if !ok {
 			continue
 		}
-		if e.Gate == string(gate.GateParse) {
+		if e.Gate == string(protocol.GateParse) {
 			d = x.markedEarlyKV(key)
 		} else {
 			d = x.markedKV(key)
@@ -254,7 +255,7 @@ func overByteLimitKV(x *example) []draft {
 	d := x.kv.clone()
 	d.lines = append(d.lines, kvLine{key: "padding", value: "{{canary:pad}}"})
 	d.lines[len(d.lines)-1].value += strings.Repeat("x", paddingFor(x, d.encode()))
-	return []draft{kvDraft("", "", fmt.Sprintf("a padding line, %d bytes in all", len(d.encode())), d, rejected(gate.GateTransport, gate.ReasonByteLimit))}
+	return []draft{kvDraft("", "", fmt.Sprintf("a padding line, %d bytes in all", len(d.encode())), d, rejected(protocol.GateTransport, protocol.ReasonByteLimit))}
 }
 
 func wrongBoundKV(x *example) []draft {

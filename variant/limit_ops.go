@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/toolcert/toolcert/gate"
+	"github.com/toolcert/toolcert/protocol"
 )
 
 // limitOperators go one past the target's limits: nesting depth and body
@@ -55,7 +55,7 @@ func tooDeep(x *example) []draft {
 		}{{"array", false}, {"object", true}} {
 			t := withDeep(x, ptr, levels, s.objects)
 			note := fmt.Sprintf("%d nested %ss under %s: %d levels deep", levels, s.tag, where(ptr), x.opts.MaxDepth+1)
-			out = append(out, treeDraft(ptr, s.tag, note, t, parseFault(gate.ReasonDepthLimit)))
+			out = append(out, treeDraft(ptr, s.tag, note, t, parseFault(protocol.ReasonDepthLimit)))
 		}
 	}
 	return out
@@ -81,7 +81,7 @@ func paddingFor(x *example, body []byte) int {
 }
 
 func overByteLimit(x *example) []draft {
-	e := rejected(gate.GateTransport, gate.ReasonByteLimit)
+	e := rejected(protocol.GateTransport, protocol.ReasonByteLimit)
 	ws := x.markedEarly("").encode()
 	ws = append(ws, bytes.Repeat([]byte(" "), paddingFor(x, ws))...)
 	out := []draft{{tag: "whitespace", note: fmt.Sprintf("white space after the document, %d bytes in all", len(ws)), body: ws, expect: e}}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/toolcert/toolcert/corpus"
+	"github.com/toolcert/toolcert/protocol"
 	"github.com/toolcert/toolcert/variant"
 )
 
@@ -45,8 +46,8 @@ func TestOverByteLimitWhateverCanariesRender(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(body) <= variant.DefaultMaxBytes {
-			t.Errorf("%s: %d bytes rendered, want more than %d", v.ID, len(body), variant.DefaultMaxBytes)
+		if len(body) <= protocol.DefaultMaxBytes {
+			t.Errorf("%s: %d bytes rendered, want more than %d", v.ID, len(body), protocol.DefaultMaxBytes)
 		}
 	}
 }

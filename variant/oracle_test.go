@@ -8,6 +8,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/toolcert/toolcert/corpus"
 	"github.com/toolcert/toolcert/gate"
+	"github.com/toolcert/toolcert/protocol"
 	"github.com/toolcert/toolcert/variant"
 )
 
@@ -54,7 +55,7 @@ func checkOracle(t *testing.T, c *corpus.Corpus, opts variant.Options, lim corpu
 		if err != nil {
 			t.Fatalf("%s: Evaluate: %v", v.ID, err)
 		}
-		want := verdict{Accepted: v.Expect.Outcome == variant.OutcomeSuccess, Code: v.Expect.Code, Retryable: v.Expect.Retryable, Gate: v.Expect.Gate, Reason: v.Expect.Reason}
+		want := verdict{Accepted: v.Expect.Outcome == protocol.OutcomeSuccess, Code: string(v.Expect.Code), Retryable: v.Expect.Retryable, Gate: v.Expect.Gate, Reason: v.Expect.Reason}
 		diff := cmp.Diff(want, verdict{got.Accepted, got.Code, got.Retryable, got.Gate, got.Reason})
 		if bug, known := knownBug(v.ID); known {
 			if diff == "" {

@@ -6,6 +6,7 @@ import (
 	"unicode"
 
 	"github.com/toolcert/toolcert/gate"
+	"github.com/toolcert/toolcert/protocol"
 )
 
 // semanticOperators make answers the schema accepts and the request
@@ -62,7 +63,7 @@ func badTimestamp(x *example) []draft {
 	var out []draft
 	for _, ptr := range x.ver.Fresh {
 		for _, b := range []struct{ tag, value string }{{"lowercase", "2026-11-29t16:00:00z"}, {"leap_second", "2026-12-31T23:59:60Z"}} {
-			if d, ok := semanticDraft(x, ptr, b.tag, quote(b.value), gate.ReasonBadTimestamp, ptr+" set to "+b.value); ok {
+			if d, ok := semanticDraft(x, ptr, b.tag, quote(b.value), protocol.ReasonBadTimestamp, ptr+" set to "+b.value); ok {
 				out = append(out, d)
 			}
 		}
@@ -155,7 +156,7 @@ func wrongBoundJSON(x *example) []draft {
 		}
 		for _, w := range wrongIDs(v, x.argumentJudge(x.ver.Bind[ptr])) {
 			note := fmt.Sprintf("%s is %q, the agent asked for %q", ptr, w[1], v)
-			if d, ok := semanticDraft(x, ptr, w[0], quote(w[1]), gate.ReasonBindingMismatch, note); ok {
+			if d, ok := semanticDraft(x, ptr, w[0], quote(w[1]), protocol.ReasonBindingMismatch, note); ok {
 				out = append(out, d)
 			}
 		}

@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/toolcert/toolcert/gate"
+	"github.com/toolcert/toolcert/protocol"
 )
 
 // structureOperators change the members of objects: extra, repeated,
@@ -87,7 +88,9 @@ func duplicated(x *example, tags []string, dup func(m member, tag string) (membe
 }
 
 // parseDuplicate is the expectation of a repeated name.
-func parseDuplicate(string, member) (Expect, bool) { return parseFault(gate.ReasonDuplicateName), true }
+func parseDuplicate(string, member) (Expect, bool) {
+	return parseFault(protocol.ReasonDuplicateName), true
+}
 
 func duplicateMember(x *example) []draft {
 	return duplicated(x, []string{"first", "last", "same"}, func(m member, tag string) (member, bool) {

@@ -3,7 +3,7 @@ package variant
 import (
 	"strings"
 
-	"github.com/toolcert/toolcert/gate"
+	"github.com/toolcert/toolcert/protocol"
 )
 
 // syntaxOperators write what lenient parsers accept and JSON does not:
@@ -19,7 +19,7 @@ func syntaxOperators() []operator {
 }
 
 // syntaxError is the expectation of every syntax operator.
-func syntaxError() Expect { return parseFault(gate.ReasonSyntax) }
+func syntaxError() Expect { return parseFault(protocol.ReasonSyntax) }
 
 // firstString returns the pointer of the first string leaf, or false.
 func firstString(x *example) (string, bool) {

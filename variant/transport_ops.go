@@ -5,7 +5,7 @@ import (
 	"net/http"
 
 	"github.com/toolcert/toolcert/corpus"
-	"github.com/toolcert/toolcert/gate"
+	"github.com/toolcert/toolcert/protocol"
 )
 
 // transportOperators change the status line or the Content-Type and keep
@@ -93,7 +93,7 @@ func contentType(x *example) []draft {
 		if c.tag == "charset" {
 			d.body, d.expect = x.raw, x.accepted()
 		} else {
-			d.body, d.expect = earlyBody(x), parseFault(gate.ReasonContentType)
+			d.body, d.expect = earlyBody(x), parseFault(protocol.ReasonContentType)
 		}
 		out = append(out, d)
 	}

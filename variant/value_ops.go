@@ -7,6 +7,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/toolcert/toolcert/protocol"
 )
 
 // valueOperators replace one value by another of the wrong type, or by a
@@ -41,7 +43,7 @@ var swapTargets = []struct{ tag, lit string }{
 // leafVerdict; onlyFailures drops the values a correct adapter accepts.
 func replaced(x *example, ptr, tag, lit, note string, onlyFailures bool) (draft, bool) {
 	e, ok := x.leafVerdict(ptr, lit)
-	if !ok || (onlyFailures && e.Outcome != OutcomeFailure) {
+	if !ok || (onlyFailures && e.Outcome != protocol.OutcomeFailure) {
 		return draft{}, false
 	}
 	t := x.marked(ptr)

@@ -41,6 +41,8 @@ package variant
 import (
 	"encoding/json"
 	"errors"
+
+	"github.com/toolcert/toolcert/protocol"
 )
 
 // Variant is one hostile (or, for the baseline and a few others, accepted)
@@ -74,11 +76,10 @@ type Variant struct {
 
 // Expect is the outcome a correct adapter reaches for a variant.
 type Expect struct {
-	// Outcome is OutcomeSuccess or OutcomeFailure.
+	// Outcome is protocol.OutcomeSuccess or protocol.OutcomeFailure.
 	Outcome string
-	// Code is the failure's error code, such as INVALID_RESPONSE ("" for
-	// success).
-	Code string
+	// Code is the failure's error code ("" for success).
+	Code protocol.Code
 	// Retryable is the failure's retryable flag.
 	Retryable bool
 	// Gate and Reason are the audit gate and reason (docs/protocol.md);
@@ -88,19 +89,6 @@ type Expect struct {
 	// example's placeholders, to be rendered like the body.
 	Data json.RawMessage
 }
-
-// Outcomes of an [Expect].
-const (
-	OutcomeSuccess = "success"
-	OutcomeFailure = "failure"
-)
-
-// Error codes of an [Expect] (docs/protocol.md).
-const (
-	CodeInvalidResponse     = "INVALID_RESPONSE"
-	CodeUpstreamUnavailable = "UPSTREAM_UNAVAILABLE"
-	CodeNotFound            = "NOT_FOUND"
-)
 
 // Options select and parameterise the variants [Generate] makes. The zero
 // value generates everything for the protocol's default limits with seed 0.
@@ -117,12 +105,6 @@ type Options struct {
 	Tools     []string
 	Operators []string
 }
-
-// The protocol's default limits, used for zero [Options] fields.
-const (
-	DefaultMaxBytes = 65536
-	DefaultMaxDepth = 32
-)
 
 // ErrUnknownOperator is returned, wrapped, when Options name an operator
 // that [Operators] does not list.
@@ -141,10 +123,10 @@ const canaryOpen = "{{canary:"
 // withDefaults fills the zero limits.
 func (o Options) withDefaults() Options {
 	if o.MaxBytes <= 0 {
-		o.MaxBytes = DefaultMaxBytes
+		o.MaxBytes = protocol.DefaultMaxBytes
 	}
 	if o.MaxDepth <= 0 {
-		o.MaxDepth = DefaultMaxDepth
+		o.MaxDepth = protocol.DefaultMaxDepth
 	}
 	return o
 }

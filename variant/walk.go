@@ -1,6 +1,9 @@
 package variant
 
-import "github.com/toolcert/toolcert/gate"
+import (
+	"github.com/toolcert/toolcert/gate"
+	"github.com/toolcert/toolcert/protocol"
+)
 
 // Walks of an example's tree: the pointers operators iterate over, in
 // document order.
@@ -56,7 +59,7 @@ func treeDraft(field, tag, note string, t *node, e Expect) draft {
 
 // failed reports whether e is a rejection: the constraint operators only
 // keep the values a correct adapter refuses.
-func failed(e Expect, ok bool) bool { return ok && e.Outcome == OutcomeFailure }
+func failed(e Expect, ok bool) bool { return ok && e.Outcome == protocol.OutcomeFailure }
 
 // where names the value at ptr for a note.
 func where(ptr string) string {

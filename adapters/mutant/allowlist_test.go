@@ -10,8 +10,8 @@ import (
 	"testing"
 
 	"github.com/toolcert/toolcert/adapters/reference"
-	"github.com/toolcert/toolcert/gate"
 	"github.com/toolcert/toolcert/internal/testpolicy"
+	"github.com/toolcert/toolcert/protocol"
 )
 
 // purgeArgs are valid purge_cache arguments.
@@ -21,7 +21,7 @@ const purgeArgs = `{"service":"web-app"}`
 // audit decision and the upstream requests ("POST /cache/purge").
 type allowlistOutcome struct {
 	status   int
-	decision gate.Decision
+	decision protocol.Decision
 	sent     []string
 }
 
@@ -40,10 +40,10 @@ func TestNoAllowlistPurgeCache(t *testing.T) {
 		status  int
 		sending bool // one POST /cache/purge
 	}{
-		{"reference, built-in policy: an unknown tool", builtin, "", gate.ReasonToolNotAllowlisted, 404, false},
-		{"mutant, built-in policy: reaches the grant check, which no grant names", builtin, "no-allowlist", gate.ReasonGrantMissing, 200, false},
-		{"reference, admin granted but not listed: still an unknown tool", withAdmin, "", gate.ReasonToolNotAllowlisted, 404, false},
-		{"mutant, admin granted but not listed: the purge reaches the upstream", withAdmin, "no-allowlist", gate.ReasonOK, 200, true},
+		{"reference, built-in policy: an unknown tool", builtin, "", protocol.ReasonToolNotAllowlisted, 404, false},
+		{"mutant, built-in policy: reaches the grant check, which no grant names", builtin, "no-allowlist", protocol.ReasonGrantMissing, 200, false},
+		{"reference, admin granted but not listed: still an unknown tool", withAdmin, "", protocol.ReasonToolNotAllowlisted, 404, false},
+		{"mutant, admin granted but not listed: the purge reaches the upstream", withAdmin, "no-allowlist", protocol.ReasonOK, 200, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -51,7 +51,7 @@ func TestNoAllowlistPurgeCache(t *testing.T) {
 			if got.decision.Reason != tt.want || got.status != tt.status {
 				t.Errorf("status %d, decision %+v; want %d, reason %s", got.status, got.decision, tt.status, tt.want)
 			}
-			if (tt.want == gate.ReasonOK) != (got.decision.Decision == gate.DecisionAllow) {
+			if (tt.want == protocol.ReasonOK) != (got.decision.Decision == protocol.DecisionAllow) {
 				t.Errorf("decision %s with reason %s", got.decision.Decision, got.decision.Reason)
 			}
 			var want []string
@@ -85,7 +85,7 @@ func purgeOnce(tb testing.TB, mutant, policy string) allowlistOutcome {
 	a.ServeHTTP(rec, req)
 	out.status = rec.Code
 	var ev struct {
-		Decision *gate.Decision `json:"decision"`
+		Decision *protocol.Decision `json:"decision"`
 	}
 	if err := json.Unmarshal(audit.Bytes(), &ev); err != nil || ev.Decision == nil {
 		tb.Fatalf("audit %s: %v, want one event with a decision", audit.String(), err)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/toolcert/toolcert/adapters/reference"
 	"github.com/toolcert/toolcert/gate"
+	"github.com/toolcert/toolcert/protocol"
 )
 
 // callMutants returns the call-side mutants by name.
@@ -66,7 +67,7 @@ func callMutants() map[string]mutant {
 }
 
 // allowlistIgnored decides as if every tool were on the allowlist.
-func allowlistIgnored(p *gate.Policy, tool string, valid bool, s gate.Session) gate.Decision {
+func allowlistIgnored(p *gate.Policy, tool string, valid bool, s gate.Session) protocol.Decision {
 	widened := *p
 	widened.Allowlist = append(slices.Clone(p.Allowlist), tool)
 	return widened.Decide(tool, valid, s)
@@ -84,22 +85,22 @@ func foldTool(requested string, tools []string) (string, bool) {
 }
 
 // grantIgnored decides, then takes back a deny for a missing grant.
-func grantIgnored(p *gate.Policy, tool string, valid bool, s gate.Session) gate.Decision {
+func grantIgnored(p *gate.Policy, tool string, valid bool, s gate.Session) protocol.Decision {
 	d := p.Decide(tool, valid, s)
-	if d.Decision == gate.DecisionDeny && d.Reason == gate.ReasonGrantMissing {
-		d.Decision, d.Reason = gate.DecisionAllow, gate.ReasonOK
+	if d.Decision == protocol.DecisionDeny && d.Reason == protocol.ReasonGrantMissing {
+		d.Decision, d.Reason = protocol.DecisionAllow, protocol.ReasonOK
 		if p.NeedsApproval(tool) {
-			d.Decision = gate.DecisionAsk
+			d.Decision = protocol.DecisionAsk
 		}
 	}
 	return d
 }
 
 // askExecutes decides, then turns ask into allow.
-func askExecutes(p *gate.Policy, tool string, valid bool, s gate.Session) gate.Decision {
+func askExecutes(p *gate.Policy, tool string, valid bool, s gate.Session) protocol.Decision {
 	d := p.Decide(tool, valid, s)
-	if d.Decision == gate.DecisionAsk {
-		d.Decision = gate.DecisionAllow
+	if d.Decision == protocol.DecisionAsk {
+		d.Decision = protocol.DecisionAllow
 	}
 	return d
 }

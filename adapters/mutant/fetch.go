@@ -10,6 +10,7 @@ import (
 
 	"github.com/toolcert/toolcert/adapters/reference"
 	"github.com/toolcert/toolcert/gate"
+	"github.com/toolcert/toolcert/protocol"
 )
 
 // fetchMutants returns the mutants that change how the upstream is fetched
@@ -29,14 +30,14 @@ func fetchMutants() map[string]mutant {
 		"retries-client-errors": {
 			"404 and other 4xx answers are retried like 5xx, within the budget",
 			func(cfg reference.Config) []reference.Option {
-				retry := append(slices.Clone(retriedReasons), gate.ReasonStatus404, gate.ReasonStatus4xx)
+				retry := append(slices.Clone(retriedReasons), protocol.ReasonStatus404, protocol.ReasonStatus4xx)
 				return wrap(newRetrying(cfg, cfg.Deadline, retry))
 			},
 		},
 		"deadline-per-attempt": {
 			"the time budget applies to each attempt, not to the call: a slow upstream gets it once per retry",
 			func(cfg reference.Config) []reference.Option {
-				retry := append(slices.Clone(retriedReasons), gate.ReasonDeadline)
+				retry := append(slices.Clone(retriedReasons), protocol.ReasonDeadline)
 				return wrap(newRetrying(cfg, 0, retry))
 			},
 		},
@@ -65,7 +66,7 @@ func fetchMutants() map[string]mutant {
 }
 
 // retriedReasons are the rejections the reference retries.
-var retriedReasons = []string{gate.ReasonConnection, gate.ReasonTimeout, gate.ReasonStatus5xx, gate.ReasonStatus429}
+var retriedReasons = []string{protocol.ReasonConnection, protocol.ReasonTimeout, protocol.ReasonStatus5xx, protocol.ReasonStatus429}
 
 // wrap returns the option that installs f as the adapter's fetcher.
 func wrap(f reference.Fetcher) []reference.Option {
@@ -129,7 +130,7 @@ func (d *drained) Get(ctx context.Context, url string) (gate.Fetched, error) {
 	if int64(len(out.Raw)) > d.limit {
 		out.Raw = out.Raw[:d.limit+1]
 		if out.Status == http.StatusOK { // another status decides, as in the reference
-			err = gate.Reject(gate.GateTransport, gate.ReasonByteLimit, "body past %d bytes", d.limit)
+			err = gate.Reject(protocol.GateTransport, protocol.ReasonByteLimit, "body past %d bytes", d.limit)
 		}
 	}
 	return out, err

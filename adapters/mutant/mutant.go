@@ -14,6 +14,7 @@ import (
 
 	"github.com/toolcert/toolcert/adapters/reference"
 	"github.com/toolcert/toolcert/gate"
+	"github.com/toolcert/toolcert/protocol"
 )
 
 // mutant is one entry of the table: what it removes and how.
@@ -83,14 +84,14 @@ func readMutants() map[string]mutant {
 		"retryable-inverted": {
 			"every failure envelope says the opposite of whether a retry can help",
 			func(reference.Config) []reference.Option {
-				return []reference.Option{reference.WithFailureCode(func(c gate.Code, r bool) (gate.Code, bool) { return c, !r })}
+				return []reference.Option{reference.WithFailureCode(func(c protocol.Code, r bool) (protocol.Code, bool) { return c, !r })}
 			},
 		},
 		"codes-collapsed": {
-			"every failure is INVALID_RESPONSE: the agent cannot tell a missing record or an outage from bad data",
+			"every failure is " + string(protocol.CodeInvalidResponse) + ": the agent cannot tell a missing record or an outage from bad data",
 			func(reference.Config) []reference.Option {
-				return []reference.Option{reference.WithFailureCode(func(gate.Code, bool) (gate.Code, bool) {
-					return gate.CodeInvalidResponse, false
+				return []reference.Option{reference.WithFailureCode(func(protocol.Code, bool) (protocol.Code, bool) {
+					return protocol.CodeInvalidResponse, false
 				})}
 			},
 		},

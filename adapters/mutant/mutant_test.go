@@ -13,6 +13,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/toolcert/toolcert/adapters/reference"
+	"github.com/toolcert/toolcert/protocol"
 )
 
 var now = time.Date(2026, 11, 29, 16, 0, 0, 0, time.UTC)
@@ -121,7 +122,7 @@ func invoke(tb testing.TB, mutant, tool, version, args, body string) (string, in
 			return
 		}
 		if version != "" {
-			w.Header().Set(reference.VersionHeader, version)
+			w.Header().Set(protocol.VersionHeader, version)
 		}
 		w.Header().Set("Content-Type", "application/json")
 		io.WriteString(w, body)

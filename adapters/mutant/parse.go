@@ -6,6 +6,7 @@ import (
 
 	"github.com/go-json-experiment/json/jsontext"
 	"github.com/toolcert/toolcert/gate"
+	"github.com/toolcert/toolcert/protocol"
 )
 
 // parseLastWins is gate.ParseJSON without the duplicate-name check: a
@@ -14,7 +15,7 @@ import (
 // UTF-8, surrogates, NaN, trailing data, depth) still applies.
 func parseLastWins(raw []byte, lim gate.Limits) (any, error) {
 	v, err := gate.ParseJSON(raw, lim)
-	if r, ok := gate.AsRejection(err); !ok || r.Reason != gate.ReasonDuplicateName {
+	if r, ok := gate.AsRejection(err); !ok || r.Reason != protocol.ReasonDuplicateName {
 		return v, err
 	}
 	if !jsontext.Value(raw).IsValid(jsontext.AllowDuplicateNames(true)) {
@@ -27,10 +28,10 @@ func parseLastWins(raw []byte, lim gate.Limits) (any, error) {
 	}
 	maxDepth := lim.MaxDepth
 	if maxDepth <= 0 {
-		maxDepth = gate.DefaultMaxDepth
+		maxDepth = protocol.DefaultMaxDepth
 	}
 	if depth(v) > maxDepth {
-		return nil, gate.Reject(gate.GateParse, gate.ReasonDepthLimit, "nesting deeper than %d", maxDepth)
+		return nil, gate.Reject(protocol.GateParse, protocol.ReasonDepthLimit, "nesting deeper than %d", maxDepth)
 	}
 	return v, nil
 }

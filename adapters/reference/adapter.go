@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/toolcert/toolcert/gate"
+	"github.com/toolcert/toolcert/protocol"
 )
 
 // Adapter is the reference adapter: an http.Handler serving
@@ -38,9 +39,6 @@ type compiledTool struct {
 	schemas toolSchemas
 }
 
-// maxArgumentBytes bounds the agent's request body.
-const maxArgumentBytes = 64 << 10
-
 // New returns the adapter for cfg (zero fields take their defaults, see
 // [Config]) with the stages changed by opts. It loads the policy file when
 // cfg.PolicyFile is set (an error says why it does not parse) and opens the
@@ -54,7 +52,7 @@ func New(cfg Config, opts ...Option) (*Adapter, error) {
 	for _, o := range opts {
 		o(&s)
 	}
-	a := &Adapter{cfg: cfg, s: s, base: strings.TrimSuffix(cfg.UpstreamURL, "/"), tools: map[string]compiledTool{}, maxInput: maxArgumentBytes}
+	a := &Adapter{cfg: cfg, s: s, base: strings.TrimSuffix(cfg.UpstreamURL, "/"), tools: map[string]compiledTool{}, maxInput: protocol.MaxInvocationBytes}
 	for _, t := range referenceTools() {
 		sch, err := compileSchemas(t, s)
 		if err != nil {

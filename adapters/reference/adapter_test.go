@@ -17,6 +17,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/toolcert/toolcert/gate"
+	"github.com/toolcert/toolcert/protocol"
 )
 
 // now is the pinned clock of the tests.
@@ -50,92 +51,92 @@ func TestInvoke(t *testing.T) {
 		replies    []reply
 		wantStatus int
 		wantBody   string // {ID} stands for the request id
-		wantGate   gate.Gate
+		wantGate   protocol.Gate
 		wantReason string
 		wantCalls  int
 	}{
 		{name: "review accepted", tool: "review_status", body: `{"arguments":{"change_id":"CR-1042"}}`, replies: []reply{json200(reviewOK)},
 			wantStatus: 200, wantBody: `{"tool":"review_status","request_id":"{ID}","outcome":"success","data":{"change_id":"CR-1042","decision":"approved","reviewed_by":"alice"}}`,
-			wantGate: gate.GateNone, wantReason: "ok", wantCalls: 1},
+			wantGate: protocol.GateNone, wantReason: "ok", wantCalls: 1},
 		{name: "run accepted without message", tool: "run_status", body: `{"arguments":{"project_id":"web-app","run_id":"run_ABCDEFGHIJKL"}}`, replies: []reply{json200(runOK)},
 			wantStatus: 200, wantBody: `{"tool":"run_status","request_id":"{ID}","outcome":"success","data":{"observed_at":"2026-11-29T15:59:00Z","project_id":"web-app","run_id":"run_ABCDEFGHIJKL","state":"running"}}`,
-			wantGate: gate.GateNone, wantReason: "ok", wantCalls: 1},
+			wantGate: protocol.GateNone, wantReason: "ok", wantCalls: 1},
 		{name: "deploy accepted", tool: "deploy_status", body: `{"arguments":{"environment":"prod"}}`, replies: []reply{json200(deployOK)},
 			wantStatus: 200, wantBody: `{"tool":"deploy_status","request_id":"{ID}","outcome":"success","data":{"environment":"prod","revision":"abc1234","state":"healthy"}}`,
-			wantGate: gate.GateNone, wantReason: "ok", wantCalls: 1},
+			wantGate: protocol.GateNone, wantReason: "ok", wantCalls: 1},
 		{name: "uptime accepted", tool: "host_uptime", body: `{"arguments":{"host":"web-1"}}`, replies: []reply{{200, "text/plain; charset=utf-8", "host=web-1\nuptime_seconds=86400\n", nil}},
 			wantStatus: 200, wantBody: `{"tool":"host_uptime","request_id":"{ID}","outcome":"success","data":{"host":"web-1","uptime_seconds":86400}}`,
-			wantGate: gate.GateNone, wantReason: "ok", wantCalls: 1},
+			wantGate: protocol.GateNone, wantReason: "ok", wantCalls: 1},
 		{name: "review v2 projects the login", tool: "review_status", body: `{"arguments":{"change_id":"CR-1042"}}`, replies: []reply{versioned(json200(reviewV2), "v2")},
 			wantStatus: 200, wantBody: `{"tool":"review_status","request_id":"{ID}","outcome":"success","data":{"change_id":"CR-1042","decision":"approved","reviewed_by":"alice"}}`,
-			wantGate: gate.GateNone, wantReason: "ok", wantCalls: 1},
+			wantGate: protocol.GateNone, wantReason: "ok", wantCalls: 1},
 		{name: "review v1 declared", tool: "review_status", body: `{"arguments":{"change_id":"CR-1042"}}`, replies: []reply{versioned(json200(reviewOK), "v1")},
 			wantStatus: 200, wantBody: `{"tool":"review_status","request_id":"{ID}","outcome":"success","data":{"change_id":"CR-1042","decision":"approved","reviewed_by":"alice"}}`,
-			wantGate: gate.GateNone, wantReason: "ok", wantCalls: 1},
+			wantGate: protocol.GateNone, wantReason: "ok", wantCalls: 1},
 		{name: "review v2 body without header is v1", tool: "review_status", body: `{"arguments":{"change_id":"CR-1042"}}`, replies: []reply{json200(reviewV2)},
-			wantStatus: 200, wantBody: failure("review_status", "INVALID_RESPONSE", false), wantGate: gate.GateSchema, wantReason: "schema_violation", wantCalls: 1},
+			wantStatus: 200, wantBody: failure("review_status", "INVALID_RESPONSE", false), wantGate: protocol.GateSchema, wantReason: "schema_violation", wantCalls: 1},
 		{name: "review v1 body declared v2", tool: "review_status", body: `{"arguments":{"change_id":"CR-1042"}}`, replies: []reply{versioned(json200(reviewOK), "v2")},
-			wantStatus: 200, wantBody: failure("review_status", "INVALID_RESPONSE", false), wantGate: gate.GateSchema, wantReason: "schema_violation", wantCalls: 1},
+			wantStatus: 200, wantBody: failure("review_status", "INVALID_RESPONSE", false), wantGate: protocol.GateSchema, wantReason: "schema_violation", wantCalls: 1},
 		{name: "review v2 reviewer object closed", tool: "review_status", body: `{"arguments":{"change_id":"CR-1042"}}`,
 			replies:    []reply{versioned(json200(`{"change_id":"CR-1042","decision":"approved","reviewed_by":{"login":"alice","admin":true}}`), "v2")},
-			wantStatus: 200, wantBody: failure("review_status", "INVALID_RESPONSE", false), wantGate: gate.GateSchema, wantReason: "schema_violation", wantCalls: 1},
+			wantStatus: 200, wantBody: failure("review_status", "INVALID_RESPONSE", false), wantGate: protocol.GateSchema, wantReason: "schema_violation", wantCalls: 1},
 		{name: "review v2 binding mismatch", tool: "review_status", body: `{"arguments":{"change_id":"CR-1042"}}`, replies: []reply{versioned(json200(strings.Replace(reviewV2, "CR-1042", "CR-9", 1)), "v2")},
-			wantStatus: 200, wantBody: failure("review_status", "INVALID_RESPONSE", false), wantGate: gate.GateSemantic, wantReason: "binding_mismatch", wantCalls: 1},
+			wantStatus: 200, wantBody: failure("review_status", "INVALID_RESPONSE", false), wantGate: protocol.GateSemantic, wantReason: "binding_mismatch", wantCalls: 1},
 		{name: "review header v3", tool: "review_status", body: `{"arguments":{"change_id":"CR-1042"}}`, replies: []reply{versioned(json200(reviewV2), "v3")},
-			wantStatus: 200, wantBody: failure("review_status", "INVALID_RESPONSE", false), wantGate: gate.GateSchema, wantReason: "unsupported_version", wantCalls: 1},
+			wantStatus: 200, wantBody: failure("review_status", "INVALID_RESPONSE", false), wantGate: protocol.GateSchema, wantReason: "unsupported_version", wantCalls: 1},
 		{name: "run header v2 unsupported", tool: "run_status", body: `{"arguments":{"project_id":"web-app","run_id":"run_ABCDEFGHIJKL"}}`, replies: []reply{versioned(json200(runOK), "v2")},
-			wantStatus: 200, wantBody: failure("run_status", "INVALID_RESPONSE", false), wantGate: gate.GateSchema, wantReason: "unsupported_version", wantCalls: 1},
+			wantStatus: 200, wantBody: failure("run_status", "INVALID_RESPONSE", false), wantGate: protocol.GateSchema, wantReason: "unsupported_version", wantCalls: 1},
 		{name: "version checked before content type", tool: "review_status", body: `{"arguments":{"change_id":"CR-1042"}}`, replies: []reply{versioned(reply{200, "text/html", reviewOK, nil}, "v9")},
-			wantStatus: 200, wantBody: failure("review_status", "INVALID_RESPONSE", false), wantGate: gate.GateSchema, wantReason: "unsupported_version", wantCalls: 1},
+			wantStatus: 200, wantBody: failure("review_status", "INVALID_RESPONSE", false), wantGate: protocol.GateSchema, wantReason: "unsupported_version", wantCalls: 1},
 		{name: "status checked before version", tool: "review_status", body: `{"arguments":{"change_id":"CR-1042"}}`, replies: []reply{versioned(reply{404, "application/json", `{}`, nil}, "v9")},
-			wantStatus: 200, wantBody: failure("review_status", "NOT_FOUND", false), wantGate: gate.GateTransport, wantReason: "status_404", wantCalls: 1},
+			wantStatus: 200, wantBody: failure("review_status", "NOT_FOUND", false), wantGate: protocol.GateTransport, wantReason: "status_404", wantCalls: 1},
 		{name: "uptime header v2 unsupported", tool: "host_uptime", body: `{"arguments":{"host":"web-1"}}`, replies: []reply{versioned(reply{200, "text/plain", "host=web-1\nuptime_seconds=86400\nboot_id=abc\n", nil}, "v2")},
-			wantStatus: 200, wantBody: failure("host_uptime", "INVALID_RESPONSE", false), wantGate: gate.GateSchema, wantReason: "unsupported_version", wantCalls: 1},
+			wantStatus: 200, wantBody: failure("host_uptime", "INVALID_RESPONSE", false), wantGate: protocol.GateSchema, wantReason: "unsupported_version", wantCalls: 1},
 		{name: "404", tool: "review_status", body: `{"arguments":{"change_id":"CR-1042"}}`, replies: []reply{{404, "application/json", `{"error":"no"}`, nil}},
-			wantStatus: 200, wantBody: failure("review_status", "NOT_FOUND", false), wantGate: gate.GateTransport, wantReason: "status_404", wantCalls: 1},
+			wantStatus: 200, wantBody: failure("review_status", "NOT_FOUND", false), wantGate: protocol.GateTransport, wantReason: "status_404", wantCalls: 1},
 		{name: "503 retried three times", tool: "review_status", body: `{"arguments":{"change_id":"CR-1042"}}`, replies: []reply{{503, "text/plain", "down", nil}},
-			wantStatus: 200, wantBody: failure("review_status", "UPSTREAM_UNAVAILABLE", true), wantGate: gate.GateTransport, wantReason: "status_5xx", wantCalls: 3},
+			wantStatus: 200, wantBody: failure("review_status", "UPSTREAM_UNAVAILABLE", true), wantGate: protocol.GateTransport, wantReason: "status_5xx", wantCalls: 3},
 		{name: "503 then 200", tool: "review_status", body: `{"arguments":{"change_id":"CR-1042"}}`, replies: []reply{{503, "text/plain", "down", nil}, json200(reviewOK)},
 			wantStatus: 200, wantBody: `{"tool":"review_status","request_id":"{ID}","outcome":"success","data":{"change_id":"CR-1042","decision":"approved","reviewed_by":"alice"}}`,
-			wantGate: gate.GateNone, wantReason: "ok", wantCalls: 2},
+			wantGate: protocol.GateNone, wantReason: "ok", wantCalls: 2},
 		{name: "403", tool: "review_status", body: `{"arguments":{"change_id":"CR-1042"}}`, replies: []reply{{403, "application/json", `{}`, nil}},
-			wantStatus: 200, wantBody: failure("review_status", "UPSTREAM_UNAVAILABLE", false), wantGate: gate.GateTransport, wantReason: "status_4xx", wantCalls: 1},
+			wantStatus: 200, wantBody: failure("review_status", "UPSTREAM_UNAVAILABLE", false), wantGate: protocol.GateTransport, wantReason: "status_4xx", wantCalls: 1},
 		{name: "redirect", tool: "review_status", body: `{"arguments":{"change_id":"CR-1042"}}`, replies: []reply{{302, "", "", map[string]string{"Location": "/elsewhere"}}},
-			wantStatus: 200, wantBody: failure("review_status", "INVALID_RESPONSE", false), wantGate: gate.GateTransport, wantReason: "unexpected_status", wantCalls: 1},
+			wantStatus: 200, wantBody: failure("review_status", "INVALID_RESPONSE", false), wantGate: protocol.GateTransport, wantReason: "unexpected_status", wantCalls: 1},
 		{name: "byte limit", tool: "review_status", body: `{"arguments":{"change_id":"CR-1042"}}`, replies: []reply{json200(reviewOK[:len(reviewOK)-1] + `,"x":"` + strings.Repeat("a", 1024) + `"}`)},
-			wantStatus: 200, wantBody: failure("review_status", "INVALID_RESPONSE", false), wantGate: gate.GateTransport, wantReason: "byte_limit", wantCalls: 1},
+			wantStatus: 200, wantBody: failure("review_status", "INVALID_RESPONSE", false), wantGate: protocol.GateTransport, wantReason: "byte_limit", wantCalls: 1},
 		{name: "content type", tool: "review_status", body: `{"arguments":{"change_id":"CR-1042"}}`, replies: []reply{{200, "text/html", reviewOK, nil}},
-			wantStatus: 200, wantBody: failure("review_status", "INVALID_RESPONSE", false), wantGate: gate.GateParse, wantReason: "content_type", wantCalls: 1},
+			wantStatus: 200, wantBody: failure("review_status", "INVALID_RESPONSE", false), wantGate: protocol.GateParse, wantReason: "content_type", wantCalls: 1},
 		{name: "duplicate name", tool: "review_status", body: `{"arguments":{"change_id":"CR-1042"}}`, replies: []reply{json200(`{"change_id":"CR-1042","decision":"rejected","decision":"approved","reviewed_by":"alice"}`)},
-			wantStatus: 200, wantBody: failure("review_status", "INVALID_RESPONSE", false), wantGate: gate.GateParse, wantReason: "duplicate_name", wantCalls: 1},
+			wantStatus: 200, wantBody: failure("review_status", "INVALID_RESPONSE", false), wantGate: protocol.GateParse, wantReason: "duplicate_name", wantCalls: 1},
 		{name: "depth limit", tool: "review_status", body: `{"arguments":{"change_id":"CR-1042"}}`, replies: []reply{json200(strings.Repeat("[", 33) + strings.Repeat("]", 33))},
-			wantStatus: 200, wantBody: failure("review_status", "INVALID_RESPONSE", false), wantGate: gate.GateParse, wantReason: "depth_limit", wantCalls: 1},
+			wantStatus: 200, wantBody: failure("review_status", "INVALID_RESPONSE", false), wantGate: protocol.GateParse, wantReason: "depth_limit", wantCalls: 1},
 		{name: "text format", tool: "host_uptime", body: `{"arguments":{"host":"web-1"}}`, replies: []reply{{200, "text/plain", "host=web-1\r\nuptime_seconds=86400\r\n", nil}},
-			wantStatus: 200, wantBody: failure("host_uptime", "INVALID_RESPONSE", false), wantGate: gate.GateParse, wantReason: "text_format", wantCalls: 1},
+			wantStatus: 200, wantBody: failure("host_uptime", "INVALID_RESPONSE", false), wantGate: protocol.GateParse, wantReason: "text_format", wantCalls: 1},
 		{name: "additional property", tool: "review_status", body: `{"arguments":{"change_id":"CR-1042"}}`, replies: []reply{json200(`{"change_id":"CR-1042","decision":"approved","reviewed_by":"alice","internal_note":"x"}`)},
-			wantStatus: 200, wantBody: failure("review_status", "INVALID_RESPONSE", false), wantGate: gate.GateSchema, wantReason: "schema_violation", wantCalls: 1},
+			wantStatus: 200, wantBody: failure("review_status", "INVALID_RESPONSE", false), wantGate: protocol.GateSchema, wantReason: "schema_violation", wantCalls: 1},
 		{name: "run unevaluated property", tool: "run_status", body: `{"arguments":{"project_id":"web-app","run_id":"run_ABCDEFGHIJKL"}}`, replies: []reply{json200(runOK[:len(runOK)-1] + `,"secret":"x"}`)},
-			wantStatus: 200, wantBody: failure("run_status", "INVALID_RESPONSE", false), wantGate: gate.GateSchema, wantReason: "schema_violation", wantCalls: 1},
+			wantStatus: 200, wantBody: failure("run_status", "INVALID_RESPONSE", false), wantGate: protocol.GateSchema, wantReason: "schema_violation", wantCalls: 1},
 		{name: "bad date format", tool: "review_status", body: `{"arguments":{"change_id":"CR-1042"}}`, replies: []reply{json200(`{"change_id":"CR-1042","decision":"approved","reviewed_by":"alice","updated_at":"2026-13-45T00:00:00Z"}`)},
-			wantStatus: 200, wantBody: failure("review_status", "INVALID_RESPONSE", false), wantGate: gate.GateSchema, wantReason: "schema_violation", wantCalls: 1},
+			wantStatus: 200, wantBody: failure("review_status", "INVALID_RESPONSE", false), wantGate: protocol.GateSchema, wantReason: "schema_violation", wantCalls: 1},
 		{name: "binding mismatch", tool: "review_status", body: `{"arguments":{"change_id":"CR-1042"}}`, replies: []reply{json200(`{"change_id":"CR-9","decision":"approved","reviewed_by":"alice"}`)},
-			wantStatus: 200, wantBody: failure("review_status", "INVALID_RESPONSE", false), wantGate: gate.GateSemantic, wantReason: "binding_mismatch", wantCalls: 1},
+			wantStatus: 200, wantBody: failure("review_status", "INVALID_RESPONSE", false), wantGate: protocol.GateSemantic, wantReason: "binding_mismatch", wantCalls: 1},
 		{name: "uptime host mismatch", tool: "host_uptime", body: `{"arguments":{"host":"web-1"}}`, replies: []reply{{200, "text/plain", "host=web-2\nuptime_seconds=1\n", nil}},
-			wantStatus: 200, wantBody: failure("host_uptime", "INVALID_RESPONSE", false), wantGate: gate.GateSemantic, wantReason: "binding_mismatch", wantCalls: 1},
+			wantStatus: 200, wantBody: failure("host_uptime", "INVALID_RESPONSE", false), wantGate: protocol.GateSemantic, wantReason: "binding_mismatch", wantCalls: 1},
 		{name: "stale", tool: "run_status", body: `{"arguments":{"project_id":"web-app","run_id":"run_ABCDEFGHIJKL"}}`, replies: []reply{json200(strings.Replace(runOK, "15:59:00Z", "15:54:59Z", 1))},
-			wantStatus: 200, wantBody: failure("run_status", "INVALID_RESPONSE", false), wantGate: gate.GateSemantic, wantReason: "stale", wantCalls: 1},
+			wantStatus: 200, wantBody: failure("run_status", "INVALID_RESPONSE", false), wantGate: protocol.GateSemantic, wantReason: "stale", wantCalls: 1},
 		{name: "future", tool: "run_status", body: `{"arguments":{"project_id":"web-app","run_id":"run_ABCDEFGHIJKL"}}`, replies: []reply{json200(strings.Replace(runOK, "15:59:00Z", "16:00:31Z", 1))},
-			wantStatus: 200, wantBody: failure("run_status", "INVALID_RESPONSE", false), wantGate: gate.GateSemantic, wantReason: "future", wantCalls: 1},
+			wantStatus: 200, wantBody: failure("run_status", "INVALID_RESPONSE", false), wantGate: protocol.GateSemantic, wantReason: "future", wantCalls: 1},
 		{name: "invalid arguments", tool: "review_status", body: `{"arguments":{"change_id":"../admin"}}`,
-			wantStatus: 200, wantBody: failure("review_status", "DENIED", false), wantGate: gate.GateAuthz, wantReason: "arguments_invalid"},
+			wantStatus: 200, wantBody: failure("review_status", "DENIED", false), wantGate: protocol.GateAuthz, wantReason: "arguments_invalid"},
 		{name: "extra argument", tool: "review_status", body: `{"arguments":{"change_id":"CR-1","x":"y"}}`,
-			wantStatus: 200, wantBody: failure("review_status", "DENIED", false), wantGate: gate.GateAuthz, wantReason: "arguments_invalid"},
+			wantStatus: 200, wantBody: failure("review_status", "DENIED", false), wantGate: protocol.GateAuthz, wantReason: "arguments_invalid"},
 		{name: "body not arguments", tool: "review_status", body: `{"change_id":"CR-1"}`,
-			wantStatus: 400, wantBody: failure("review_status", "DENIED", false), wantGate: gate.GateAuthz, wantReason: "arguments_invalid"},
+			wantStatus: 400, wantBody: failure("review_status", "DENIED", false), wantGate: protocol.GateAuthz, wantReason: "arguments_invalid"},
 		{name: "body not json", tool: "review_status", body: `arguments`,
-			wantStatus: 400, wantBody: failure("review_status", "DENIED", false), wantGate: gate.GateAuthz, wantReason: "arguments_invalid"},
+			wantStatus: 400, wantBody: failure("review_status", "DENIED", false), wantGate: protocol.GateAuthz, wantReason: "arguments_invalid"},
 		{name: "unknown tool", tool: "delete_repo", body: `{"arguments":{}}`,
-			wantStatus: 404, wantBody: failure("unknown", "DENIED", false), wantGate: gate.GateAuthz, wantReason: "tool_not_allowlisted"},
+			wantStatus: 404, wantBody: failure("unknown", "DENIED", false), wantGate: protocol.GateAuthz, wantReason: "tool_not_allowlisted"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -151,7 +152,7 @@ func TestInvoke(t *testing.T) {
 			if diff := cmp.Diff(want, body); diff != "" {
 				t.Errorf("body (-want +got):\n%s", diff)
 			}
-			if !gate.RequestIDPattern.MatchString(ev.RequestID) {
+			if !protocol.ValidRequestID(ev.RequestID) {
 				t.Errorf("request_id %q does not match the pattern", ev.RequestID)
 			}
 			got := auditSummary{Gate: ev.Gate, Reason: ev.Reason, Attempts: ev.Attempts, Calls: int(up.calls.Load())}
@@ -165,7 +166,7 @@ func TestInvoke(t *testing.T) {
 
 // auditSummary is what TestInvoke checks of the audit event.
 type auditSummary struct {
-	Gate     gate.Gate
+	Gate     protocol.Gate
 	Reason   string
 	Attempts int
 	Calls    int
@@ -233,7 +234,7 @@ func TestHealthz(t *testing.T) {
 
 // versioned returns r with the VersionHeader set to v.
 func versioned(r reply, v string) reply {
-	h := map[string]string{VersionHeader: v}
+	h := map[string]string{protocol.VersionHeader: v}
 	for k, val := range r.header {
 		h[k] = val
 	}
@@ -243,7 +244,7 @@ func versioned(r reply, v string) reply {
 
 // failure returns the failure envelope with {ID} for the request id.
 func failure(tool, code string, retryable bool) string {
-	return string(gate.Failure(tool, "{ID}", gate.Code(code), retryable))
+	return string(gate.Failure(tool, "{ID}", protocol.Code(code), retryable))
 }
 
 // upstream is a test upstream answering its replies in turn (the last one
@@ -318,18 +319,18 @@ func call(tb testing.TB, h http.Handler, tool, body string) (int, string) {
 
 // auditEvent is an audit line as an operator's tool decodes it.
 type auditEvent struct {
-	Time           string         `json:"time"`
-	RequestID      string         `json:"request_id"`
-	Tool           string         `json:"tool"`
-	AdapterVersion string         `json:"adapter_version"`
-	Gate           gate.Gate      `json:"gate"`
-	Reason         string         `json:"reason"`
-	Detail         string         `json:"detail"`
-	Upstream       *gate.Upstream `json:"upstream"`
-	Attempts       int            `json:"attempts"`
-	RawSHA256      string         `json:"raw_sha256"`
-	RawBytes       int            `json:"raw_bytes"`
-	Decision       *gate.Decision `json:"decision"`
+	Time           string                  `json:"time"`
+	RequestID      string                  `json:"request_id"`
+	Tool           string                  `json:"tool"`
+	AdapterVersion string                  `json:"adapter_version"`
+	Gate           protocol.Gate           `json:"gate"`
+	Reason         string                  `json:"reason"`
+	Detail         string                  `json:"detail"`
+	Upstream       *protocol.AuditUpstream `json:"upstream"`
+	Attempts       int                     `json:"attempts"`
+	RawSHA256      string                  `json:"raw_sha256"`
+	RawBytes       int                     `json:"raw_bytes"`
+	Decision       *protocol.Decision      `json:"decision"`
 }
 
 // lastEvent decodes the only audit line in buf and checks its time (the

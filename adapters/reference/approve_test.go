@@ -7,6 +7,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/toolcert/toolcert/gate"
+	"github.com/toolcert/toolcert/protocol"
 )
 
 // flowStep is one step of an approval flow: an agent call of send_email, a
@@ -84,7 +85,7 @@ func (a *callAdapter) runStep(tb testing.TB, i int, s flowStep, id string) strin
 			args = s.args
 		}
 		status, body, ev := a.invoke(tb, "send_email", agent, args, `,"approval_id":"`+target+`"`)
-		want := string(gate.Failure("send_email", ev.RequestID, gate.CodeDenied, false))
+		want := string(gate.Failure("send_email", ev.RequestID, protocol.CodeDenied, false))
 		wantDecision := decision("send_email", true, true, "send", "deny", "grant_missing")
 		if s.wantBody == "sent" {
 			want = `{"tool":"send_email","request_id":"` + ev.RequestID + `","outcome":"success","data":{"status":"sent"}}`
@@ -151,7 +152,7 @@ func TestSendFailures(t *testing.T) {
 			id := approvalID(t, body)
 			a.post(t, "/v1/approvals/"+id, "", `{"approve":true}`)
 			_, body, ev := a.invoke(t, "send_email", agent, emailArgs, `,"approval_id":"`+id+`"`)
-			want := string(gate.Failure("send_email", ev.RequestID, gate.Code(tt.wantBody), false))
+			want := string(gate.Failure("send_email", ev.RequestID, protocol.Code(tt.wantBody), false))
 			if tt.wantBody == "sent" {
 				want = `{"tool":"send_email","request_id":"` + ev.RequestID + `","outcome":"success","data":{"status":"sent"}}`
 			}

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/toolcert/toolcert/gate"
+	"github.com/toolcert/toolcert/protocol"
 )
 
 // bodyTimeout bounds the wait for the agent's request body.
@@ -37,7 +38,7 @@ func (a *Adapter) readInvocation(r *http.Request) (invocation, error) {
 		raw = a.s.repairBody(raw)
 	}
 	v, err := gate.ParseJSON(raw, gate.DefaultLimits())
-	if rej, ok := gate.AsRejection(err); ok && rej.Reason == gate.ReasonTruncated && a.s.repairBody != nil {
+	if rej, ok := gate.AsRejection(err); ok && rej.Reason == protocol.ReasonTruncated && a.s.repairBody != nil {
 		v, err = gate.ParseJSON(a.s.repairBody(raw), gate.DefaultLimits())
 		repaired = true
 	}

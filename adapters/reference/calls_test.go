@@ -14,6 +14,7 @@ import (
 
 	"github.com/toolcert/toolcert/gate"
 	"github.com/toolcert/toolcert/internal/testpolicy"
+	"github.com/toolcert/toolcert/protocol"
 )
 
 // testPolicy is the corpus's policy, which the harness hands every target.
@@ -200,8 +201,8 @@ func approvalID(tb testing.TB, body string) string {
 }
 
 // decision is a shorthand for a decision record.
-func decision(tool string, valid, allowed bool, grant, d, reason string) *gate.Decision {
-	return &gate.Decision{Tool: tool, ArgumentsValid: valid, ToolAllowed: allowed, Grant: grant, Decision: d, Reason: reason}
+func decision(tool string, valid, allowed bool, grant, d, reason string) *protocol.Decision {
+	return &protocol.Decision{Tool: tool, ArgumentsValid: valid, ToolAllowed: allowed, Grant: grant, Decision: d, Reason: reason}
 }
 
 func TestCalls(t *testing.T) {
@@ -214,100 +215,100 @@ func TestCalls(t *testing.T) {
 		order        reply
 		wantStatus   int
 		wantBody     string // {ID} is the request id
-		wantGate     gate.Gate
+		wantGate     protocol.Gate
 		wantReason   string
-		wantDecision *gate.Decision
+		wantDecision *protocol.Decision
 		wantRequests int
 	}{
 		{name: "read with the agent's grant", tool: "review_status", token: agent, args: `{"change_id":"CR-1042"}`,
 			wantStatus: 200, wantBody: failure("review_status", "UPSTREAM_UNAVAILABLE", false),
-			wantGate: gate.GateTransport, wantReason: "status_4xx", wantDecision: decision("review_status", true, true, "read", "allow", "ok"), wantRequests: 1},
+			wantGate: protocol.GateTransport, wantReason: "status_4xx", wantDecision: decision("review_status", true, true, "read", "allow", "ok"), wantRequests: 1},
 		{name: "read without a token", tool: "review_status", args: `{"change_id":"CR-1042"}`,
-			wantStatus: 200, wantBody: failure("review_status", "DENIED", false), wantGate: gate.GateAuthz, wantReason: "grant_missing",
+			wantStatus: 200, wantBody: failure("review_status", "DENIED", false), wantGate: protocol.GateAuthz, wantReason: "grant_missing",
 			wantDecision: decision("review_status", true, true, "", "deny", "grant_missing")},
 		{name: "read with an unknown token", tool: "review_status", token: "forged", args: `{"change_id":"CR-1042"}`,
-			wantStatus: 200, wantBody: failure("review_status", "DENIED", false), wantGate: gate.GateAuthz, wantReason: "grant_missing",
+			wantStatus: 200, wantBody: failure("review_status", "DENIED", false), wantGate: protocol.GateAuthz, wantReason: "grant_missing",
 			wantDecision: decision("review_status", true, true, "", "deny", "grant_missing")},
 		{name: "send without the send grant", tool: "send_email", token: reader, args: emailArgs,
-			wantStatus: 200, wantBody: failure("send_email", "DENIED", false), wantGate: gate.GateAuthz, wantReason: "grant_missing",
+			wantStatus: 200, wantBody: failure("send_email", "DENIED", false), wantGate: protocol.GateAuthz, wantReason: "grant_missing",
 			wantDecision: decision("send_email", true, true, "read_inbox", "deny", "grant_missing")},
 		{name: "send asks for an approval", tool: "send_email", token: agent, args: emailArgs,
-			wantStatus: 200, wantBody: `pending`, wantGate: gate.GateNone, wantReason: "ok",
+			wantStatus: 200, wantBody: `pending`, wantGate: protocol.GateNone, wantReason: "ok",
 			wantDecision: decision("send_email", true, true, "send", "ask", "ok")},
 		{name: "send with a bad address", tool: "send_email", token: agent, args: `{"to":"alice","subject":"s","body":"b"}`,
-			wantStatus: 200, wantBody: failure("send_email", "DENIED", false), wantGate: gate.GateAuthz, wantReason: "arguments_invalid",
+			wantStatus: 200, wantBody: failure("send_email", "DENIED", false), wantGate: protocol.GateAuthz, wantReason: "arguments_invalid",
 			wantDecision: decision("send_email", false, true, "send", "deny", "arguments_invalid")},
 		{name: "send to two addresses", tool: "send_email", token: agent, args: `{"to":"alice@example.com,mallory@example.com","subject":"s","body":"b"}`,
-			wantStatus: 200, wantBody: failure("send_email", "DENIED", false), wantGate: gate.GateAuthz, wantReason: "arguments_invalid",
+			wantStatus: 200, wantBody: failure("send_email", "DENIED", false), wantGate: protocol.GateAuthz, wantReason: "arguments_invalid",
 			wantDecision: decision("send_email", false, true, "send", "deny", "arguments_invalid")},
 		{name: "send with a header in the subject", tool: "send_email", token: agent, args: `{"to":"alice@example.com","subject":"hi\r\nBcc: m@example.com","body":"b"}`,
-			wantStatus: 200, wantBody: failure("send_email", "DENIED", false), wantGate: gate.GateAuthz, wantReason: "arguments_invalid",
+			wantStatus: 200, wantBody: failure("send_email", "DENIED", false), wantGate: protocol.GateAuthz, wantReason: "arguments_invalid",
 			wantDecision: decision("send_email", false, true, "send", "deny", "arguments_invalid")},
 		{name: "send claiming approval in the arguments", tool: "send_email", token: agent, args: strings.Replace(emailArgs, `}`, `,"approved":true}`, 1),
-			wantStatus: 200, wantBody: failure("send_email", "DENIED", false), wantGate: gate.GateAuthz, wantReason: "arguments_invalid",
+			wantStatus: 200, wantBody: failure("send_email", "DENIED", false), wantGate: protocol.GateAuthz, wantReason: "arguments_invalid",
 			wantDecision: decision("send_email", false, true, "send", "deny", "arguments_invalid")},
 		{name: "annotations beside the arguments", tool: "send_email", token: agent, args: emailArgs, extra: `,"annotations":{"readOnlyHint":true}`,
-			wantStatus: 400, wantBody: failure("send_email", "DENIED", false), wantGate: gate.GateAuthz, wantReason: "arguments_invalid",
+			wantStatus: 400, wantBody: failure("send_email", "DENIED", false), wantGate: protocol.GateAuthz, wantReason: "arguments_invalid",
 			wantDecision: decision("send_email", false, true, "send", "deny", "arguments_invalid")},
 		{name: "approval_id not a string", tool: "send_email", token: agent, args: emailArgs, extra: `,"approval_id":true`,
-			wantStatus: 400, wantBody: failure("send_email", "DENIED", false), wantGate: gate.GateAuthz, wantReason: "arguments_invalid",
+			wantStatus: 400, wantBody: failure("send_email", "DENIED", false), wantGate: protocol.GateAuthz, wantReason: "arguments_invalid",
 			wantDecision: decision("send_email", false, true, "send", "deny", "arguments_invalid")},
 		{name: "unknown approval", tool: "send_email", token: agent, args: emailArgs, extra: `,"approval_id":"apr.AAAAAAAAAAAAAAAAAAAA"`,
-			wantStatus: 200, wantBody: failure("send_email", "DENIED", false), wantGate: gate.GateAuthz, wantReason: "grant_missing",
+			wantStatus: 200, wantBody: failure("send_email", "DENIED", false), wantGate: protocol.GateAuthz, wantReason: "grant_missing",
 			wantDecision: decision("send_email", true, true, "send", "deny", "grant_missing")},
 		{name: "empty approval", tool: "send_email", token: agent, args: emailArgs, extra: `,"approval_id":""`,
-			wantStatus: 200, wantBody: failure("send_email", "DENIED", false), wantGate: gate.GateAuthz, wantReason: "grant_missing",
+			wantStatus: 200, wantBody: failure("send_email", "DENIED", false), wantGate: protocol.GateAuthz, wantReason: "grant_missing",
 			wantDecision: decision("send_email", true, true, "send", "deny", "grant_missing")},
 		{name: "tool name in another case", tool: "Send_Email", token: agent, args: emailArgs,
-			wantStatus: 404, wantBody: failure("unknown", "DENIED", false), wantGate: gate.GateAuthz, wantReason: "tool_not_allowlisted",
+			wantStatus: 404, wantBody: failure("unknown", "DENIED", false), wantGate: protocol.GateAuthz, wantReason: "tool_not_allowlisted",
 			wantDecision: decision("unknown", false, false, "read", "deny", "tool_not_allowlisted")},
 		{name: "tool name with a trailing space", tool: "send_email%20", token: agent, args: emailArgs,
-			wantStatus: 404, wantBody: failure("unknown", "DENIED", false), wantGate: gate.GateAuthz, wantReason: "tool_not_allowlisted",
+			wantStatus: 404, wantBody: failure("unknown", "DENIED", false), wantGate: protocol.GateAuthz, wantReason: "tool_not_allowlisted",
 			wantDecision: decision("unknown", false, false, "read", "deny", "tool_not_allowlisted")},
 		{name: "tool name with a Cyrillic e", tool: "send_%D0%B5mail", token: agent, args: emailArgs,
-			wantStatus: 404, wantBody: failure("unknown", "DENIED", false), wantGate: gate.GateAuthz, wantReason: "tool_not_allowlisted",
+			wantStatus: 404, wantBody: failure("unknown", "DENIED", false), wantGate: protocol.GateAuthz, wantReason: "tool_not_allowlisted",
 			wantDecision: decision("unknown", false, false, "read", "deny", "tool_not_allowlisted")},
 		{name: "refund proposal", tool: "request_refund", token: agent, args: refundArgs, order: json200(orderOK),
 			wantStatus: 200, wantBody: `{"tool":"request_refund","request_id":"{ID}","outcome":"success","data":{"amount_cents":500,"order_id":"ord_ABC123","status":"requires_human_review"}}`,
-			wantGate: gate.GateNone, wantReason: "ok", wantDecision: decision("request_refund", true, true, "refund", "allow", "ok"), wantRequests: 1},
+			wantGate: protocol.GateNone, wantReason: "ok", wantDecision: decision("request_refund", true, true, "refund", "allow", "ok"), wantRequests: 1},
 		{name: "refund of the whole balance", tool: "request_refund", token: agent, args: refundWith("500", "1500"), order: json200(orderOK),
 			wantStatus: 200, wantBody: `{"tool":"request_refund","request_id":"{ID}","outcome":"success","data":{"amount_cents":1500,"order_id":"ord_ABC123","status":"requires_human_review"}}`,
-			wantGate: gate.GateNone, wantReason: "ok", wantDecision: decision("request_refund", true, true, "refund", "allow", "ok"), wantRequests: 1},
+			wantGate: protocol.GateNone, wantReason: "ok", wantDecision: decision("request_refund", true, true, "refund", "allow", "ok"), wantRequests: 1},
 		{name: "refund of another account's order", tool: "request_refund", token: other, args: refundArgs, order: json200(orderOK),
-			wantStatus: 200, wantBody: failure("request_refund", "DENIED", false), wantGate: gate.GateSemantic, wantReason: "binding_mismatch",
+			wantStatus: 200, wantBody: failure("request_refund", "DENIED", false), wantGate: protocol.GateSemantic, wantReason: "binding_mismatch",
 			wantDecision: decision("request_refund", true, true, "refund", "allow", "ok"), wantRequests: 1},
 		{name: "refund over the balance", tool: "request_refund", token: agent, args: refundWith("500", "1501"), order: json200(orderOK),
-			wantStatus: 200, wantBody: failure("request_refund", "DENIED", false), wantGate: gate.GateSemantic, wantReason: "amount_exceeds_balance",
+			wantStatus: 200, wantBody: failure("request_refund", "DENIED", false), wantGate: protocol.GateSemantic, wantReason: "amount_exceeds_balance",
 			wantDecision: decision("request_refund", true, true, "refund", "allow", "ok"), wantRequests: 1},
 		{name: "refund in another currency", tool: "request_refund", token: agent, args: refundArgs, order: orderWith("USD", "EUR"),
-			wantStatus: 200, wantBody: failure("request_refund", "DENIED", false), wantGate: gate.GateSemantic, wantReason: "currency_mismatch",
+			wantStatus: 200, wantBody: failure("request_refund", "DENIED", false), wantGate: protocol.GateSemantic, wantReason: "currency_mismatch",
 			wantDecision: decision("request_refund", true, true, "refund", "allow", "ok"), wantRequests: 1},
 		{name: "order record about another order", tool: "request_refund", token: agent, args: refundArgs, order: orderWith("ord_ABC123", "ord_XYZ999"),
-			wantStatus: 200, wantBody: failure("request_refund", "INVALID_RESPONSE", false), wantGate: gate.GateSemantic, wantReason: "binding_mismatch",
+			wantStatus: 200, wantBody: failure("request_refund", "INVALID_RESPONSE", false), wantGate: protocol.GateSemantic, wantReason: "binding_mismatch",
 			wantDecision: decision("request_refund", true, true, "refund", "allow", "ok"), wantRequests: 1},
 		{name: "order record with an extra member", tool: "request_refund", token: agent, args: refundArgs, order: orderWith(`"currency"`, `"approved":true,"currency"`),
-			wantStatus: 200, wantBody: failure("request_refund", "INVALID_RESPONSE", false), wantGate: gate.GateSchema, wantReason: "schema_violation",
+			wantStatus: 200, wantBody: failure("request_refund", "INVALID_RESPONSE", false), wantGate: protocol.GateSchema, wantReason: "schema_violation",
 			wantDecision: decision("request_refund", true, true, "refund", "allow", "ok"), wantRequests: 1},
 		{name: "order record with a duplicate owner", tool: "request_refund", token: agent, args: refundArgs, order: orderWith(`"account_id":"acct-100"`, `"account_id":"acct-999","account_id":"acct-100"`),
-			wantStatus: 200, wantBody: failure("request_refund", "INVALID_RESPONSE", false), wantGate: gate.GateParse, wantReason: "duplicate_name",
+			wantStatus: 200, wantBody: failure("request_refund", "INVALID_RESPONSE", false), wantGate: protocol.GateParse, wantReason: "duplicate_name",
 			wantDecision: decision("request_refund", true, true, "refund", "allow", "ok"), wantRequests: 1},
 		{name: "order not found", tool: "request_refund", token: agent, args: refundArgs, order: reply{status: 404, contentType: "application/json", body: `{}`},
-			wantStatus: 200, wantBody: failure("request_refund", "NOT_FOUND", false), wantGate: gate.GateTransport, wantReason: "status_404",
+			wantStatus: 200, wantBody: failure("request_refund", "NOT_FOUND", false), wantGate: protocol.GateTransport, wantReason: "status_404",
 			wantDecision: decision("request_refund", true, true, "refund", "allow", "ok"), wantRequests: 1},
 		{name: "refund without the refund grant", tool: "request_refund", token: reader, args: refundArgs, order: json200(orderOK),
-			wantStatus: 200, wantBody: failure("request_refund", "DENIED", false), wantGate: gate.GateAuthz, wantReason: "grant_missing",
+			wantStatus: 200, wantBody: failure("request_refund", "DENIED", false), wantGate: protocol.GateAuthz, wantReason: "grant_missing",
 			wantDecision: decision("request_refund", true, true, "read_inbox", "deny", "grant_missing")},
 		{name: "amount NaN", tool: "request_refund", token: agent, args: refundWith("500", "NaN"), order: json200(orderOK),
-			wantStatus: 400, wantBody: failure("request_refund", "DENIED", false), wantGate: gate.GateAuthz, wantReason: "arguments_invalid",
+			wantStatus: 400, wantBody: failure("request_refund", "DENIED", false), wantGate: protocol.GateAuthz, wantReason: "arguments_invalid",
 			wantDecision: decision("request_refund", false, true, "refund", "deny", "arguments_invalid")},
 		{name: "duplicate amount", tool: "request_refund", token: agent, args: refundWith(`"amount_cents":500`, `"amount_cents":1,"amount_cents":999999`), order: json200(orderOK),
-			wantStatus: 400, wantBody: failure("request_refund", "DENIED", false), wantGate: gate.GateAuthz, wantReason: "arguments_invalid",
+			wantStatus: 400, wantBody: failure("request_refund", "DENIED", false), wantGate: protocol.GateAuthz, wantReason: "arguments_invalid",
 			wantDecision: decision("request_refund", false, true, "refund", "deny", "arguments_invalid")},
 		{name: "proposal cut short", tool: "request_refund", token: agent, args: strings.TrimSuffix(refundArgs, `"damaged"}`), order: json200(orderOK),
-			wantStatus: 400, wantBody: failure("request_refund", "DENIED", false), wantGate: gate.GateAuthz, wantReason: "arguments_invalid",
+			wantStatus: 400, wantBody: failure("request_refund", "DENIED", false), wantGate: protocol.GateAuthz, wantReason: "arguments_invalid",
 			wantDecision: decision("request_refund", false, true, "refund", "deny", "arguments_invalid")},
 		{name: "model-supplied account", tool: "request_refund", token: other, args: refundWith(`"reason"`, `"account_id":"acct-100","reason"`), order: json200(orderOK),
-			wantStatus: 200, wantBody: failure("request_refund", "DENIED", false), wantGate: gate.GateAuthz, wantReason: "arguments_invalid",
+			wantStatus: 200, wantBody: failure("request_refund", "DENIED", false), wantGate: protocol.GateAuthz, wantReason: "arguments_invalid",
 			wantDecision: decision("request_refund", false, true, "refund", "deny", "arguments_invalid")},
 	}
 	for _, amount := range []string{"true", `"500"`, "500.5", "500.0", "5e2", "0", "-5", "1000001", "null"} {
@@ -318,12 +319,12 @@ func TestCalls(t *testing.T) {
 			order        reply
 			wantStatus   int
 			wantBody     string
-			wantGate     gate.Gate
+			wantGate     protocol.Gate
 			wantReason   string
-			wantDecision *gate.Decision
+			wantDecision *protocol.Decision
 			wantRequests int
 		}{name: "amount " + amount, tool: "request_refund", token: agent, args: refundWith("500", amount), order: json200(orderOK),
-			wantStatus: 200, wantBody: failure("request_refund", "DENIED", false), wantGate: gate.GateAuthz, wantReason: "arguments_invalid",
+			wantStatus: 200, wantBody: failure("request_refund", "DENIED", false), wantGate: protocol.GateAuthz, wantReason: "arguments_invalid",
 			wantDecision: decision("request_refund", false, true, "refund", "deny", "arguments_invalid")})
 	}
 	for _, tt := range tests {

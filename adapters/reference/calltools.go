@@ -3,7 +3,7 @@ package reference
 import (
 	"net/url"
 
-	"github.com/toolcert/toolcert/gate"
+	"github.com/toolcert/toolcert/protocol"
 )
 
 // callTools returns the call-side tools of docs/protocol.md: send_email
@@ -15,7 +15,7 @@ func callTools() []tool {
 		{
 			name: "request_refund", kind: kindRefund, args: []string{"order_id"},
 			path:        func(a map[string]string) string { return "/orders/" + url.PathEscape(a["order_id"]) },
-			contentType: gate.ContentTypeJSON,
+			contentType: protocol.ContentTypeJSON,
 			versions: map[string]version{"v1": {
 				schema: "order.v1",
 				bind:   []binding{{"/order_id", "order_id"}},

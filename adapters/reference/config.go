@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/toolcert/toolcert/gate"
+	"github.com/toolcert/toolcert/protocol"
 )
 
 // Version is the adapter_version of the reference adapter's audit events.
@@ -17,7 +18,7 @@ const Version = "reference/0.1.0"
 // [DefaultConfig] or [ConfigFromEnv]; a zero field takes its default in
 // [New], except UpstreamURL, which is required.
 type Config struct {
-	// UpstreamURL is the base URL of the upstream (TOOLCERT_UPSTREAM_URL).
+	// UpstreamURL is the base URL of the upstream (protocol.VarUpstreamURL).
 	UpstreamURL string
 	// Listen is the host:port Serve listens on (TOOLCERT_LISTEN).
 	Listen string
@@ -60,11 +61,11 @@ func DefaultConfig() Config {
 	return Config{
 		Listen:      "127.0.0.1:8080",
 		Limits:      gate.DefaultLimits(),
-		MaxAttempts: 3,
-		Deadline:    2 * time.Second,
-		ReadTimeout: 400 * time.Millisecond,
-		Freshness:   5 * time.Minute,
-		FutureSkew:  30 * time.Second,
+		MaxAttempts: protocol.DefaultMaxAttempts,
+		Deadline:    protocol.DefaultDeadline,
+		ReadTimeout: protocol.DefaultReadTimeout,
+		Freshness:   protocol.DefaultFreshness,
+		FutureSkew:  protocol.DefaultFutureSkew,
 		Version:     Version,
 		Now:         time.Now,
 	}

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strconv"
 	"time"
+
+	"github.com/toolcert/toolcert/protocol"
 )
 
 // ConfigFromEnv returns DefaultConfig changed by the TOOLCERT_* variables of
@@ -14,23 +16,23 @@ import (
 func ConfigFromEnv(getenv func(string) string) (Config, error) {
 	c := DefaultConfig()
 	e := envReader{getenv: getenv}
-	e.str("TOOLCERT_UPSTREAM_URL", &c.UpstreamURL)
-	e.str("TOOLCERT_LISTEN", &c.Listen)
-	e.str("TOOLCERT_AUDIT_FILE", &c.AuditFile)
-	e.str("TOOLCERT_POLICY_FILE", &c.PolicyFile)
-	if n, ok := e.positive("TOOLCERT_MAX_BYTES"); ok {
+	e.str(protocol.VarUpstreamURL, &c.UpstreamURL)
+	e.str(protocol.VarListen, &c.Listen)
+	e.str(protocol.VarAuditFile, &c.AuditFile)
+	e.str(protocol.VarPolicyFile, &c.PolicyFile)
+	if n, ok := e.positive(protocol.VarMaxBytes); ok {
 		c.Limits.MaxBytes = n
 	}
-	if n, ok := e.positive("TOOLCERT_MAX_DEPTH"); ok {
+	if n, ok := e.positive(protocol.VarMaxDepth); ok {
 		c.Limits.MaxDepth = int(n)
 	}
-	if n, ok := e.positive("TOOLCERT_MAX_ATTEMPTS"); ok {
+	if n, ok := e.positive(protocol.VarMaxAttempts); ok {
 		c.MaxAttempts = int(n)
 	}
-	e.duration("TOOLCERT_DEADLINE", &c.Deadline)
-	e.duration("TOOLCERT_READ_TIMEOUT", &c.ReadTimeout)
-	e.duration("TOOLCERT_FRESHNESS", &c.Freshness)
-	e.duration("TOOLCERT_FUTURE_SKEW", &c.FutureSkew)
+	e.duration(protocol.VarDeadline, &c.Deadline)
+	e.duration(protocol.VarReadTimeout, &c.ReadTimeout)
+	e.duration(protocol.VarFreshness, &c.Freshness)
+	e.duration(protocol.VarFutureSkew, &c.FutureSkew)
 	if err := errors.Join(e.errs...); err != nil {
 		return c, fmt.Errorf("config from environment: %w", err)
 	}

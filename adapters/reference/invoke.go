@@ -5,16 +5,13 @@ import (
 	"net/http"
 
 	"github.com/toolcert/toolcert/gate"
+	"github.com/toolcert/toolcert/protocol"
 )
-
-// unknownTool is the tool name of the envelope for a tool the adapter lacks
-// or the policy does not allowlist.
-const unknownTool = "unknown"
 
 // handleInvoke runs one agent call, writes its audit event, then answers.
 func (a *Adapter) handleInvoke(w http.ResponseWriter, r *http.Request) {
 	setBodyDeadline(w)
-	ev := gate.Event{RequestID: gate.NewRequestID(), Tool: unknownTool, AdapterVersion: a.cfg.Version}
+	ev := protocol.AuditEvent{RequestID: gate.NewRequestID(), Tool: protocol.UnknownTool, AdapterVersion: a.cfg.Version}
 	status, body := a.invoke(r, &ev)
 	ev.Time = a.cfg.Now()
 	a.s.auditEvent(&ev)
@@ -36,14 +33,14 @@ func writeJSON(w http.ResponseWriter, status int, body []byte) {
 // ev with its outcome. The order is: find the tool, read and parse the
 // whole body, check the arguments, decide (allowlist, arguments, grant),
 // then deny, ask for an approval, or act.
-func (a *Adapter) invoke(r *http.Request, ev *gate.Event) (int, []byte) {
+func (a *Adapter) invoke(r *http.Request, ev *protocol.AuditEvent) (int, []byte) {
 	s := a.policy.Session(bearer(r.Header))
 	name, found := a.s.lookupTool(r.PathValue("tool"), a.names)
 	t, ok := a.tools[name]
 	if !found || !ok {
-		d := gate.Apply(gate.Decision{Tool: unknownTool, Decision: gate.DecisionDeny}, a.policy, s)
+		d := gate.Apply(protocol.Decision{Tool: protocol.UnknownTool, Decision: protocol.DecisionDeny}, a.policy, s)
 		ev.Decision = &d
-		err := gate.Reject(gate.GateAuthz, gate.ReasonToolNotAllowlisted, "no tool %.64q", r.PathValue("tool"))
+		err := gate.Reject(protocol.GateAuthz, protocol.ReasonToolNotAllowlisted, "no tool %.64q", r.PathValue("tool"))
 		return http.StatusNotFound, a.fail(ev, err)
 	}
 	ev.Tool = t.name
@@ -61,9 +58,9 @@ func (a *Adapter) invoke(r *http.Request, ev *gate.Event) (int, []byte) {
 	switch {
 	case err != nil:
 		return http.StatusOK, a.fail(ev, err)
-	case d.Decision == gate.DecisionDeny:
+	case d.Decision == protocol.DecisionDeny:
 		return a.deny(ev, d, bodyErr, argsErr)
-	case d.Decision == gate.DecisionAsk:
+	case d.Decision == protocol.DecisionAsk:
 		return a.ask(ctx, t, inv, s, ev)
 	}
 	return a.act(ctx, t, inv, s, ev, ev.RequestID)
@@ -71,10 +68,10 @@ func (a *Adapter) invoke(r *http.Request, ev *gate.Event) (int, []byte) {
 
 // decide decides the call and checks the record against the closed
 // decision schema; a record that fails it denies the call.
-func (a *Adapter) decide(tool string, argumentsValid bool, s gate.Session) (gate.Decision, error) {
+func (a *Adapter) decide(tool string, argumentsValid bool, s gate.Session) (protocol.Decision, error) {
 	d := a.s.decide(a.policy, tool, argumentsValid, s)
 	if err := gate.ValidateDecision(d); err != nil {
-		return d, gate.Reject(gate.GateAuthz, gate.ReasonGrantMissing, "decision record: %w", err)
+		return d, gate.Reject(protocol.GateAuthz, protocol.ReasonGrantMissing, "decision record: %w", err)
 	}
 	return d, nil // allow, ask or deny: the schema admits nothing else
 }
@@ -82,12 +79,12 @@ func (a *Adapter) decide(tool string, argumentsValid bool, s gate.Session) (gate
 // deny answers a denied call: a tool off the allowlist as an unknown tool
 // (HTTP 404), a malformed body with HTTP 400, anything else as a DENIED
 // tool result.
-func (a *Adapter) deny(ev *gate.Event, d gate.Decision, bodyErr, argsErr error) (int, []byte) {
+func (a *Adapter) deny(ev *protocol.AuditEvent, d protocol.Decision, bodyErr, argsErr error) (int, []byte) {
 	switch d.Reason {
-	case gate.ReasonToolNotAllowlisted:
-		ev.Tool = unknownTool
-		return http.StatusNotFound, a.fail(ev, gate.Reject(gate.GateAuthz, gate.ReasonToolNotAllowlisted, "%s is not on the allowlist", d.Tool))
-	case gate.ReasonArgumentsInvalid:
+	case protocol.ReasonToolNotAllowlisted:
+		ev.Tool = protocol.UnknownTool
+		return http.StatusNotFound, a.fail(ev, gate.Reject(protocol.GateAuthz, protocol.ReasonToolNotAllowlisted, "%s is not on the allowlist", d.Tool))
+	case protocol.ReasonArgumentsInvalid:
 		if argsErr == nil {
 			argsErr = denied("the decision says the arguments are invalid")
 		}
@@ -96,7 +93,7 @@ func (a *Adapter) deny(ev *gate.Event, d gate.Decision, bodyErr, argsErr error) 
 		}
 		return http.StatusOK, a.fail(ev, argsErr)
 	}
-	return http.StatusOK, a.fail(ev, gate.Reject(gate.GateAuthz, gate.ReasonGrantMissing, "%s needs a grant the session lacks (it holds %q)", d.Tool, d.Grant))
+	return http.StatusOK, a.fail(ev, gate.Reject(protocol.GateAuthz, protocol.ReasonGrantMissing, "%s needs a grant the session lacks (it holds %q)", d.Tool, d.Grant))
 }
 
 // ask handles a call the policy marks ask: the first call gets a new
@@ -104,26 +101,26 @@ func (a *Adapter) deny(ev *gate.Event, d gate.Decision, bodyErr, argsErr error) 
 // the approval store lets it through for this tool, these arguments and
 // this session.
 // The audit record then holds the outcome: allow, or deny (grant_missing).
-func (a *Adapter) ask(ctx context.Context, t compiledTool, inv invocation, s gate.Session, ev *gate.Event) (int, []byte) {
+func (a *Adapter) ask(ctx context.Context, t compiledTool, inv invocation, s gate.Session, ev *protocol.AuditEvent) (int, []byte) {
 	b := gate.Binding{Tool: t.name, ArgsHash: gate.ArgumentsHash(inv.args), Subject: s.Subject}
 	if !inv.hasApproval {
 		id := a.approvals.Request(b, ev.RequestID)
-		ev.Gate, ev.Reason, ev.Detail = gate.GateNone, gate.ReasonOK, "pending approval "+id
+		ev.Gate, ev.Reason, ev.Detail = protocol.GateNone, protocol.ReasonOK, "pending approval "+id
 		return http.StatusOK, gate.PendingApproval(t.name, ev.RequestID, id)
 	}
 	d := *ev.Decision
 	ev.Decision = &d
 	if err := a.approvals.Redeem(inv.approvalID, b); err != nil {
-		d.Decision, d.Reason = gate.DecisionDeny, gate.ReasonGrantMissing
-		return http.StatusOK, a.fail(ev, gate.Reject(gate.GateAuthz, gate.ReasonGrantMissing, "approval %.40q: %w", inv.approvalID, err))
+		d.Decision, d.Reason = protocol.DecisionDeny, protocol.ReasonGrantMissing
+		return http.StatusOK, a.fail(ev, gate.Reject(protocol.GateAuthz, protocol.ReasonGrantMissing, "approval %.40q: %w", inv.approvalID, err))
 	}
-	d.Decision = gate.DecisionAllow
+	d.Decision = protocol.DecisionAllow
 	return a.act(ctx, t, inv, s, ev, inv.approvalID)
 }
 
 // act runs an allowed call: key is the Idempotency-Key of a call that
 // sends (the approval id, or the request id of a call that needed none).
-func (a *Adapter) act(ctx context.Context, t compiledTool, inv invocation, s gate.Session, ev *gate.Event, key string) (int, []byte) {
+func (a *Adapter) act(ctx context.Context, t compiledTool, inv invocation, s gate.Session, ev *protocol.AuditEvent, key string) (int, []byte) {
 	var data map[string]any
 	var err error
 	switch t.kind {
@@ -141,6 +138,6 @@ func (a *Adapter) act(ctx context.Context, t compiledTool, inv invocation, s gat
 	if err != nil {
 		return http.StatusOK, a.fail(ev, err)
 	}
-	ev.Gate, ev.Reason = gate.GateNone, gate.ReasonOK
+	ev.Gate, ev.Reason = protocol.GateNone, protocol.ReasonOK
 	return http.StatusOK, body
 }

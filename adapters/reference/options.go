@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/toolcert/toolcert/gate"
+	"github.com/toolcert/toolcert/protocol"
 )
 
 // Fetcher sends the upstream requests of one agent call: *gate.Fetcher is
@@ -30,7 +31,7 @@ type ApprovalStore interface {
 var _ ApprovalStore = (*gate.Approvals)(nil)
 
 // DecideFunc decides one call (see [gate.Policy.Decide]).
-type DecideFunc func(p *gate.Policy, tool string, argumentsValid bool, s gate.Session) gate.Decision
+type DecideFunc func(p *gate.Policy, tool string, argumentsValid bool, s gate.Session) protocol.Decision
 
 // Option changes one stage of the adapter. The defaults, set in one place
 // (defaultSettings), are the safe reference behaviour; the options exist so
@@ -48,7 +49,7 @@ type settings struct {
 	contractCheck  bool
 	freshnessCheck bool
 	failureDetail  bool
-	failureCode    func(code gate.Code, retryable bool) (gate.Code, bool)
+	failureCode    func(code protocol.Code, retryable bool) (protocol.Code, bool)
 
 	// call side
 	argsSchema func(tool string, schema []byte) []byte
@@ -60,7 +61,7 @@ type settings struct {
 
 	// the agent-facing handler and the audit
 	middleware func(http.Handler) http.Handler
-	auditEvent func(*gate.Event)
+	auditEvent func(*protocol.AuditEvent)
 }
 
 // defaultSettings returns the reference stages.
@@ -72,7 +73,7 @@ func defaultSettings() settings {
 		requestID:      func(any) (string, bool) { return "", false },
 		contractCheck:  true,
 		freshnessCheck: true,
-		failureCode:    func(c gate.Code, r bool) (gate.Code, bool) { return c, r },
+		failureCode:    func(c protocol.Code, r bool) (protocol.Code, bool) { return c, r },
 		argsSchema:     func(_ string, schema []byte) []byte { return schema },
 		lookupTool:     exactTool,
 		decide:         (*gate.Policy).Decide,
@@ -81,7 +82,7 @@ func defaultSettings() settings {
 		},
 		account:    func(_ map[string]any, s gate.Session) string { return s.Account },
 		middleware: func(h http.Handler) http.Handler { return h },
-		auditEvent: func(*gate.Event) {},
+		auditEvent: func(*protocol.AuditEvent) {},
 	}
 }
 
@@ -148,7 +149,7 @@ func WithFailureDetail(on bool) Option {
 
 // WithFailureCode maps the code and retryable flag of every failure
 // envelope before it is sent (default: unchanged).
-func WithFailureCode(mapping func(code gate.Code, retryable bool) (gate.Code, bool)) Option {
+func WithFailureCode(mapping func(code protocol.Code, retryable bool) (protocol.Code, bool)) Option {
 	return func(s *settings) { s.failureCode = mapping }
 }
 
@@ -200,7 +201,7 @@ func WithMiddleware(wrap func(http.Handler) http.Handler) Option {
 
 // WithAuditEdit changes each audit event just before it is written
 // (default: unchanged).
-func WithAuditEdit(edit func(*gate.Event)) Option {
+func WithAuditEdit(edit func(*protocol.AuditEvent)) Option {
 	return func(s *settings) { s.auditEvent = edit }
 }
 

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/toolcert/toolcert/gate"
+	"github.com/toolcert/toolcert/protocol"
 )
 
 // loadPolicy picks the policy: Config.Policy, the policy file, or the
@@ -29,7 +30,7 @@ func (a *Adapter) loadPolicy() error {
 // allowed to any caller, needing no grant; nothing else is on the
 // allowlist.
 func defaultPolicy() *gate.Policy {
-	p := &gate.Policy{Grants: map[string]string{}, ApprovalTTL: gate.DefaultApprovalTTL}
+	p := &gate.Policy{Grants: map[string]string{}, ApprovalTTL: protocol.DefaultApprovalTTL}
 	for _, t := range readTools() {
 		p.Allowlist = append(p.Allowlist, t.name)
 		p.Grants[t.name] = ""

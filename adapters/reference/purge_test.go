@@ -6,8 +6,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/toolcert/toolcert/gate"
 	"github.com/toolcert/toolcert/internal/testpolicy"
+	"github.com/toolcert/toolcert/protocol"
 )
 
 // purgePolicy is the test policy with purge_cache on the allowlist, needing
@@ -37,7 +37,7 @@ func TestPurgeCache(t *testing.T) {
 		wantStatus   int
 		wantBody     string // {ID} is the request id
 		wantReason   string
-		wantDecision *gate.Decision
+		wantDecision *protocol.Decision
 		wantRequests int // POST /cache/purge, each with the request id as key
 	}{
 		{name: "allowed with the admin grant: one POST, nothing of the answer passed on", policy: purgePolicy, token: admin, args: purgeArgs, status: 200,

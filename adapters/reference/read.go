@@ -4,11 +4,12 @@ import (
 	"context"
 
 	"github.com/toolcert/toolcert/gate"
+	"github.com/toolcert/toolcert/protocol"
 )
 
 // run fetches the upstream answer of a read tool and passes it through the
 // gates; it returns the agent data.
-func (a *Adapter) run(ctx context.Context, t compiledTool, args map[string]string, ev *gate.Event) (map[string]any, error) {
+func (a *Adapter) run(ctx context.Context, t compiledTool, args map[string]string, ev *protocol.AuditEvent) (map[string]any, error) {
 	vendor, ver, err := a.fetchChecked(ctx, t, args, ev)
 	if err != nil {
 		return nil, err
@@ -23,9 +24,9 @@ func (a *Adapter) run(ctx context.Context, t compiledTool, args map[string]strin
 // fetchChecked fetches the upstream answer for args and passes it through
 // the transport, version, parse, schema and binding gates; it returns the
 // validated vendor object and its version.
-func (a *Adapter) fetchChecked(ctx context.Context, t compiledTool, args map[string]string, ev *gate.Event) (map[string]any, version, error) {
+func (a *Adapter) fetchChecked(ctx context.Context, t compiledTool, args map[string]string, ev *protocol.AuditEvent) (map[string]any, version, error) {
 	f, err := a.fetcher.Get(ctx, a.base+t.path(args))
-	ev.SetFetched(f)
+	f.Audit(ev)
 	if err != nil {
 		return nil, version{}, err
 	}
@@ -45,7 +46,7 @@ func (a *Adapter) fetchChecked(ctx context.Context, t compiledTool, args map[str
 	}
 	vendor, ok := v.(map[string]any)
 	if !ok {
-		return nil, ver, gate.Reject(gate.GateSchema, gate.ReasonSchemaViolation, "body is not an object")
+		return nil, ver, gate.Reject(protocol.GateSchema, protocol.ReasonSchemaViolation, "body is not an object")
 	}
 	if err := a.bind(ver, args, vendor); err != nil {
 		return nil, ver, err

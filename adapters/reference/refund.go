@@ -8,6 +8,7 @@ import (
 	"regexp"
 
 	"github.com/toolcert/toolcert/gate"
+	"github.com/toolcert/toolcert/protocol"
 )
 
 // refundCurrency is the only currency request_refund proposes refunds in.
@@ -20,7 +21,7 @@ const refundCurrency = "USD"
 // the session's account, the amount is at most the refundable balance, the
 // currency is USD. A failed rule is DENIED with gate semantic. Success is
 // only a proposal for a human to review; nothing is refunded.
-func (a *Adapter) refund(ctx context.Context, t compiledTool, args map[string]any, s gate.Session, ev *gate.Event) (map[string]any, error) {
+func (a *Adapter) refund(ctx context.Context, t compiledTool, args map[string]any, s gate.Session, ev *protocol.AuditEvent) (map[string]any, error) {
 	order, _, err := a.fetchChecked(ctx, t, t.stringArgs(args), ev)
 	if err != nil {
 		return nil, err
@@ -36,18 +37,18 @@ func (a *Adapter) refund(ctx context.Context, t compiledTool, args map[string]an
 func checkOrder(order map[string]any, account string, amount json.Number) error {
 	owner, _ := order["account_id"].(string)
 	if account == "" || owner != account {
-		return refused(gate.ReasonBindingMismatch, "order of account %.64q, the session acts for %.64q", owner, account)
+		return refused(protocol.ReasonBindingMismatch, "order of account %.64q, the session acts for %.64q", owner, account)
 	}
 	balance, ok := exact(order["refundable_cents"])
 	want, wok := exact(amount)
 	if !ok || !wok {
-		return gate.Reject(gate.GateSchema, gate.ReasonSchemaViolation, "refundable_cents %v or amount_cents %v is not a number", order["refundable_cents"], amount)
+		return gate.Reject(protocol.GateSchema, protocol.ReasonSchemaViolation, "refundable_cents %v or amount_cents %v is not a number", order["refundable_cents"], amount)
 	}
 	if want.Cmp(balance) > 0 {
-		return refused(gate.ReasonAmountExceedsBalance, "amount_cents %s exceeds refundable_cents %s", amount, order["refundable_cents"])
+		return refused(protocol.ReasonAmountExceedsBalance, "amount_cents %s exceeds refundable_cents %s", amount, order["refundable_cents"])
 	}
 	if currency, _ := order["currency"].(string); currency != refundCurrency {
-		return refused(gate.ReasonCurrencyMismatch, "order currency %.8q, want %s", currency, refundCurrency)
+		return refused(protocol.ReasonCurrencyMismatch, "order currency %.8q, want %s", currency, refundCurrency)
 	}
 	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 
 	"github.com/toolcert/toolcert/gate"
+	"github.com/toolcert/toolcert/protocol"
 )
 
 // checkArguments validates the agent's arguments against the tool's
@@ -35,7 +36,7 @@ func (t compiledTool) stringArgs(args map[string]any) map[string]string {
 
 // denied returns an arguments_invalid rejection.
 func denied(format string, args ...any) *gate.Rejection {
-	return gate.Reject(gate.GateAuthz, gate.ReasonArgumentsInvalid, format, args...)
+	return gate.Reject(protocol.GateAuthz, protocol.ReasonArgumentsInvalid, format, args...)
 }
 
 // bind checks that the answer is about what was asked, and fresh.
@@ -65,7 +66,7 @@ func project(t compiledTool, ver version, vendor map[string]any) (map[string]any
 	for _, f := range ver.project {
 		v, ok := gate.Lookup(vendor, f.pointer)
 		if !ok {
-			return nil, gate.Reject(gate.GateSchema, gate.ReasonSchemaViolation, "project %s: %s names nothing in the answer", f.name, f.pointer)
+			return nil, gate.Reject(protocol.GateSchema, protocol.ReasonSchemaViolation, "project %s: %s names nothing in the answer", f.name, f.pointer)
 		}
 		if t.convert != nil {
 			var err error
@@ -83,7 +84,7 @@ func project(t compiledTool, ver version, vendor map[string]any) (map[string]any
 func (a *Adapter) succeed(t compiledTool, requestID string, data map[string]any) ([]byte, error) {
 	body, err := gate.Success(t.name, requestID, data)
 	if err != nil {
-		return nil, gate.Reject(gate.GateSchema, gate.ReasonSchemaViolation, "agent contract: %w", err)
+		return nil, gate.Reject(protocol.GateSchema, protocol.ReasonSchemaViolation, "agent contract: %w", err)
 	}
 	if !a.s.contractCheck {
 		return body, nil
@@ -93,16 +94,16 @@ func (a *Adapter) succeed(t compiledTool, requestID string, data map[string]any)
 		err = t.schemas.contract.Validate(doc)
 	}
 	if err != nil {
-		return nil, gate.Reject(gate.GateSchema, gate.ReasonSchemaViolation, "agent contract: %w", err)
+		return nil, gate.Reject(protocol.GateSchema, protocol.ReasonSchemaViolation, "agent contract: %w", err)
 	}
 	return body, nil
 }
 
 // fail records the rejection in ev and returns the failure envelope.
-func (a *Adapter) fail(ev *gate.Event, err error) []byte {
+func (a *Adapter) fail(ev *protocol.AuditEvent, err error) []byte {
 	r, ok := gate.AsRejection(err)
 	if !ok {
-		r = &gate.Rejection{Gate: gate.GateSchema, Reason: gate.ReasonSchemaViolation, Err: err}
+		r = &gate.Rejection{Gate: protocol.GateSchema, Reason: protocol.ReasonSchemaViolation, Err: err}
 	}
 	ev.Gate, ev.Reason, ev.Detail = r.Gate, r.Reason, r.Detail()
 	code, retryable := r.Code()
@@ -119,18 +120,18 @@ func (a *Adapter) fail(ev *gate.Event, err error) []byte {
 
 // detailedFailure is the failure envelope with the operator detail added:
 // only for mutation testing (WithFailureDetail).
-func detailedFailure(tool, requestID string, code gate.Code, retryable bool, detail string) []byte {
+func detailedFailure(tool, requestID string, code protocol.Code, retryable bool, detail string) []byte {
 	type errorObject struct {
-		Code      gate.Code `json:"code"`
-		Retryable bool      `json:"retryable"`
-		Detail    string    `json:"detail"`
+		Code      protocol.Code `json:"code"`
+		Retryable bool          `json:"retryable"`
+		Detail    string        `json:"detail"`
 	}
 	b, _ := json.Marshal(struct {
 		Tool      string      `json:"tool"`
 		RequestID string      `json:"request_id"`
 		Outcome   string      `json:"outcome"`
 		Error     errorObject `json:"error"`
-	}{tool, requestID, gate.OutcomeFailure, errorObject{code, retryable, detail}})
+	}{tool, requestID, protocol.OutcomeFailure, errorObject{code, retryable, detail}})
 	return b
 }
 
@@ -139,7 +140,7 @@ func detailedFailure(tool, requestID string, code gate.Code, retryable bool, det
 // refuses the call, a send that failed.
 type coded struct {
 	r         *gate.Rejection
-	code      gate.Code
+	code      protocol.Code
 	retryable bool
 }
 
@@ -152,5 +153,5 @@ func (c *coded) Unwrap() error { return c.r }
 // refused returns a rejection of gate semantic that answers DENIED, not
 // retryable: the call itself is refused by a business check.
 func refused(reason, format string, args ...any) error {
-	return &coded{r: gate.Reject(gate.GateSemantic, reason, format, args...), code: gate.CodeDenied}
+	return &coded{r: gate.Reject(protocol.GateSemantic, reason, format, args...), code: protocol.CodeDenied}
 }

@@ -8,6 +8,7 @@ import (
 	"strconv"
 
 	"github.com/toolcert/toolcert/gate"
+	"github.com/toolcert/toolcert/protocol"
 )
 
 // toolKind says how a tool acts once its call is allowed.
@@ -36,7 +37,7 @@ type tool struct {
 	// every version.
 	contentType string
 	// versions are the upstream versions the reference supports, by the
-	// value of VersionHeader.
+	// value of protocol.VersionHeader.
 	versions map[string]version
 	// convert turns a projected field into its agent type, if needed.
 	convert func(field string, v any) (any, error)
@@ -86,7 +87,7 @@ func Tools() []string {
 }
 
 // Versions returns the upstream versions the reference supports for tool
-// (the values of the VersionHeader it accepts), sorted; nil for a tool it
+// (the values of protocol.VersionHeader it accepts), sorted; nil for a tool it
 // lacks and for send_email and purge_cache, whose upstream answer is never
 // read.
 func Versions(tool string) []string {
@@ -110,7 +111,7 @@ func readTools() []tool {
 		{
 			name: "review_status", args: []string{"change_id"},
 			path:        func(a map[string]string) string { return "/reviews/" + esc(a["change_id"]) },
-			contentType: gate.ContentTypeJSON,
+			contentType: protocol.ContentTypeJSON,
 			versions: map[string]version{
 				"v1": reviewVersion("vendor.v1", "/reviewed_by"),
 				"v2": reviewVersion("vendor.v2", "/reviewed_by/login"),
@@ -121,7 +122,7 @@ func readTools() []tool {
 			path: func(a map[string]string) string {
 				return "/projects/" + esc(a["project_id"]) + "/runs/" + esc(a["run_id"])
 			},
-			contentType: gate.ContentTypeJSON,
+			contentType: protocol.ContentTypeJSON,
 			versions: map[string]version{"v1": {
 				schema: "vendor.v1",
 				bind:   []binding{{"/project_id", "project_id"}, {"/run_id", "run_id"}},
@@ -133,7 +134,7 @@ func readTools() []tool {
 		{
 			name: "deploy_status", args: []string{"environment"},
 			path:        func(a map[string]string) string { return "/deployments/" + esc(a["environment"]) },
-			contentType: gate.ContentTypeJSON,
+			contentType: protocol.ContentTypeJSON,
 			versions: map[string]version{"v1": {
 				schema:  "vendor.v1",
 				bind:    []binding{{"/environment", "environment"}},
@@ -143,7 +144,7 @@ func readTools() []tool {
 		{
 			name: "host_uptime", args: []string{"host"},
 			path:        func(a map[string]string) string { return "/hosts/" + esc(a["host"]) + "/uptime" },
-			contentType: gate.ContentTypeText,
+			contentType: protocol.ContentTypeText,
 			versions: map[string]version{"v1": {
 				schema: "vendor.v1",
 				lines: []gate.KeySpec{
@@ -176,7 +177,7 @@ func uptimeSeconds(field string, v any) (any, error) {
 	s, _ := v.(string)
 	n, err := strconv.ParseInt(s, 10, 64)
 	if err != nil {
-		return nil, gate.Reject(gate.GateSchema, gate.ReasonSchemaViolation, "uptime_seconds %.20q: %w", s, err)
+		return nil, gate.Reject(protocol.GateSchema, protocol.ReasonSchemaViolation, "uptime_seconds %.20q: %w", s, err)
 	}
 	return n, nil
 }

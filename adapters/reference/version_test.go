@@ -10,6 +10,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/toolcert/toolcert/gate"
+	"github.com/toolcert/toolcert/protocol"
 )
 
 func TestUpstreamVersion(t *testing.T) {
@@ -17,7 +18,7 @@ func TestUpstreamVersion(t *testing.T) {
 	tests := []struct {
 		name   string
 		tool   string
-		values []string // values of VersionHeader, one header line each
+		values []string // values of protocol.VersionHeader, one header line each
 		want   string   // "" when the version is refused
 	}{
 		{"absent is v1", "review_status", nil, "v1"},
@@ -35,7 +36,7 @@ func TestUpstreamVersion(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			h := http.Header{}
 			for _, v := range tt.values {
-				h.Add(VersionHeader, v)
+				h.Add(protocol.VersionHeader, v)
 			}
 			got, _, err := a.tools[tt.tool].upstreamVersion(h)
 			if got != tt.want {
@@ -45,7 +46,7 @@ func TestUpstreamVersion(t *testing.T) {
 			switch {
 			case tt.want != "" && err != nil:
 				t.Errorf("err = %v, want nil", err)
-			case tt.want == "" && (!ok || r.Gate != gate.GateSchema || r.Reason != gate.ReasonUnsupportedVersion):
+			case tt.want == "" && (!ok || r.Gate != protocol.GateSchema || r.Reason != protocol.ReasonUnsupportedVersion):
 				t.Errorf("err = %v, want schema unsupported_version", err)
 			}
 		})

@@ -7,18 +7,23 @@ import (
 	"os"
 
 	"github.com/toolcert/toolcert/adapters/reference"
+	"github.com/toolcert/toolcert/protocol"
 )
 
-const adapterSynopsis = `Usage: toolcert adapter
+var adapterSynopsis = fmt.Sprintf(`Usage: toolcert adapter
 
 Serves the reference adapter (built from the gate library) until interrupted.
 It is configured from the environment, as every target is (docs/protocol.md):
 
-  TOOLCERT_UPSTREAM_URL   base URL of the upstream (required)
-  TOOLCERT_LISTEN         host:port to listen on (default 127.0.0.1:8080)
-  TOOLCERT_AUDIT_FILE     operator audit log, JSON Lines (default: standard error)
-  TOOLCERT_MAX_BYTES, TOOLCERT_MAX_DEPTH, TOOLCERT_MAX_ATTEMPTS, TOOLCERT_DEADLINE,
-  TOOLCERT_READ_TIMEOUT, TOOLCERT_FRESHNESS, TOOLCERT_FUTURE_SKEW   limits`
+  %-23s base URL of the upstream (required)
+  %-23s host:port to listen on (default 127.0.0.1:8080)
+  %-23s operator audit log, JSON Lines (default: standard error)
+  %-23s call-side policy (default: the four read tools, open)
+  %s, %s, %s, %s,
+  %s, %s, %s   limits`,
+	protocol.VarUpstreamURL, protocol.VarListen, protocol.VarAuditFile, protocol.VarPolicyFile,
+	protocol.VarMaxBytes, protocol.VarMaxDepth, protocol.VarMaxAttempts, protocol.VarDeadline,
+	protocol.VarReadTimeout, protocol.VarFreshness, protocol.VarFutureSkew)
 
 func adapterCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("adapter", adapterSynopsis, stderr)

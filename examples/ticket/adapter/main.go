@@ -4,14 +4,10 @@
 // docs/certify-a-new-tool.md: copy it, rename the tool, pin your vendor's
 // schema, and certify it with toolcert.
 //
-// It reads its wiring from the environment:
-//
-//	TOOLCERT_UPSTREAM_URL  base URL of the ticket vendor (required)
-//	TOOLCERT_LISTEN        host:port to listen on (default 127.0.0.1:8080)
-//	TOOLCERT_AUDIT_FILE    audit log, JSON Lines (default: standard error)
-//	TOOLCERT_MAX_BYTES, TOOLCERT_MAX_DEPTH, TOOLCERT_MAX_ATTEMPTS,
-//	TOOLCERT_DEADLINE, TOOLCERT_READ_TIMEOUT, TOOLCERT_FRESHNESS,
-//	TOOLCERT_FUTURE_SKEW   limits; the defaults are the protocol's
+// It reads its wiring from the environment variables the protocol package
+// names: the upstream's base URL (required), the listen address (default
+// 127.0.0.1:8080), the audit log (default: standard error) and the limits,
+// whose defaults are the protocol's.
 //
 // The flag --forward-body breaks it on purpose: the vendor's free-text body
 // is forwarded into the agent's data, which toolcert must catch.
@@ -29,6 +25,7 @@ import (
 	"time"
 
 	"github.com/toolcert/toolcert/gate"
+	"github.com/toolcert/toolcert/protocol"
 )
 
 // version names this adapter in every audit event.
@@ -80,25 +77,25 @@ func loadConfig(args []string, getenv func(string) string, stderr io.Writer) (co
 		return config{}, err
 	}
 	cfg := config{
-		upstreamURL: getenv("TOOLCERT_UPSTREAM_URL"),
-		listen:      getenv("TOOLCERT_LISTEN"),
-		auditFile:   getenv("TOOLCERT_AUDIT_FILE"),
+		upstreamURL: getenv(protocol.VarUpstreamURL),
+		listen:      getenv(protocol.VarListen),
+		auditFile:   getenv(protocol.VarAuditFile),
 		forwardBody: *forward,
 	}
 	if cfg.upstreamURL == "" {
-		return cfg, fmt.Errorf("TOOLCERT_UPSTREAM_URL is not set")
+		return cfg, fmt.Errorf("%s is not set", protocol.VarUpstreamURL)
 	}
 	if cfg.listen == "" {
 		cfg.listen = "127.0.0.1:8080"
 	}
 	env := envReader{getenv: getenv}
-	cfg.limits.MaxBytes = int64(env.int("TOOLCERT_MAX_BYTES", gate.DefaultMaxBytes))
-	cfg.limits.MaxDepth = env.int("TOOLCERT_MAX_DEPTH", gate.DefaultMaxDepth)
-	cfg.maxAttempts = env.int("TOOLCERT_MAX_ATTEMPTS", 3)
-	cfg.deadline = env.duration("TOOLCERT_DEADLINE", 2*time.Second)
-	cfg.readTimeout = env.duration("TOOLCERT_READ_TIMEOUT", 400*time.Millisecond)
-	cfg.freshness = env.duration("TOOLCERT_FRESHNESS", 5*time.Minute)
-	cfg.futureSkew = env.duration("TOOLCERT_FUTURE_SKEW", 30*time.Second)
+	cfg.limits.MaxBytes = int64(env.int(protocol.VarMaxBytes, protocol.DefaultMaxBytes))
+	cfg.limits.MaxDepth = env.int(protocol.VarMaxDepth, protocol.DefaultMaxDepth)
+	cfg.maxAttempts = env.int(protocol.VarMaxAttempts, protocol.DefaultMaxAttempts)
+	cfg.deadline = env.duration(protocol.VarDeadline, protocol.DefaultDeadline)
+	cfg.readTimeout = env.duration(protocol.VarReadTimeout, protocol.DefaultReadTimeout)
+	cfg.freshness = env.duration(protocol.VarFreshness, protocol.DefaultFreshness)
+	cfg.futureSkew = env.duration(protocol.VarFutureSkew, protocol.DefaultFutureSkew)
 	return cfg, env.err
 }
 

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/toolcert/toolcert/gate"
+	"github.com/toolcert/toolcert/protocol"
 )
 
 // maxCallBytes bounds the agent's request body, as docs/protocol.md says.
@@ -75,10 +76,10 @@ func serve(ctx context.Context, cfg config, stderr io.Writer) error {
 // invoke answers POST /v1/tools/{tool}/invoke: one agent call, one audit
 // event, one envelope.
 func (a *adapter) invoke(w http.ResponseWriter, r *http.Request) {
-	ev := gate.Event{RequestID: gate.NewRequestID(), Tool: toolName, AdapterVersion: version}
+	ev := protocol.AuditEvent{RequestID: gate.NewRequestID(), Tool: toolName, AdapterVersion: version}
 	if name := r.PathValue("tool"); name != toolName {
 		ev.Tool = "unknown"
-		a.fail(w, http.StatusNotFound, ev, gate.Reject(gate.GateAuthz, gate.ReasonToolNotAllowlisted, "tool %q", name))
+		a.fail(w, http.StatusNotFound, ev, gate.Reject(protocol.GateAuthz, protocol.ReasonToolNotAllowlisted, "tool %q", name))
 		return
 	}
 	args, err := readArguments(r.Body)
@@ -93,10 +94,10 @@ func (a *adapter) invoke(w http.ResponseWriter, r *http.Request) {
 	}
 	body, err := gate.Success(toolName, ev.RequestID, data)
 	if err != nil {
-		a.fail(w, http.StatusOK, ev, gate.Reject(gate.GateSchema, gate.ReasonSchemaViolation, "encode data: %w", err))
+		a.fail(w, http.StatusOK, ev, gate.Reject(protocol.GateSchema, protocol.ReasonSchemaViolation, "encode data: %w", err))
 		return
 	}
-	ev.Gate, ev.Reason = gate.GateNone, gate.ReasonOK
+	ev.Gate, ev.Reason = protocol.GateNone, protocol.ReasonOK
 	a.answer(w, http.StatusOK, ev, body)
 }
 
@@ -105,26 +106,26 @@ func (a *adapter) invoke(w http.ResponseWriter, r *http.Request) {
 func readArguments(body io.Reader) (map[string]any, error) {
 	raw, err := gate.ReadLimited(body, maxCallBytes)
 	if err != nil {
-		return nil, gate.Reject(gate.GateAuthz, gate.ReasonArgumentsInvalid, "read call: %w", err)
+		return nil, gate.Reject(protocol.GateAuthz, protocol.ReasonArgumentsInvalid, "read call: %w", err)
 	}
 	tree, err := gate.ParseJSON(raw, gate.DefaultLimits())
 	if err != nil {
-		return nil, gate.Reject(gate.GateAuthz, gate.ReasonArgumentsInvalid, "parse call: %w", err)
+		return nil, gate.Reject(protocol.GateAuthz, protocol.ReasonArgumentsInvalid, "parse call: %w", err)
 	}
 	call, ok := tree.(map[string]any)
 	args, isObject := call["arguments"].(map[string]any)
 	if !ok || len(call) != 1 || !isObject {
-		return nil, gate.Reject(gate.GateAuthz, gate.ReasonArgumentsInvalid, `call is not {"arguments": {...}}`)
+		return nil, gate.Reject(protocol.GateAuthz, protocol.ReasonArgumentsInvalid, `call is not {"arguments": {...}}`)
 	}
 	return args, nil
 }
 
 // fail audits err and answers the fixed failure envelope: the gate's
 // detail goes to the audit log only, never to the agent.
-func (a *adapter) fail(w http.ResponseWriter, status int, ev gate.Event, err error) {
+func (a *adapter) fail(w http.ResponseWriter, status int, ev protocol.AuditEvent, err error) {
 	rej, ok := gate.AsRejection(err)
 	if !ok { // every gate returns a *Rejection; anything else fails closed
-		rej = gate.Reject(gate.GateSchema, gate.ReasonSchemaViolation, "unclassified: %w", err)
+		rej = gate.Reject(protocol.GateSchema, protocol.ReasonSchemaViolation, "unclassified: %w", err)
 	}
 	ev.Gate, ev.Reason, ev.Detail = rej.Gate, rej.Reason, rej.Detail()
 	code, retryable := rej.Code()
@@ -133,7 +134,7 @@ func (a *adapter) fail(w http.ResponseWriter, status int, ev gate.Event, err err
 
 // answer writes the audit event, then the envelope with the protocol's
 // headers and none of the upstream's.
-func (a *adapter) answer(w http.ResponseWriter, status int, ev gate.Event, body []byte) {
+func (a *adapter) answer(w http.ResponseWriter, status int, ev protocol.AuditEvent, body []byte) {
 	ev.Time = time.Now()
 	a.audit.Write(ev) // a lost audit line must not change the agent's answer
 	h := w.Header()

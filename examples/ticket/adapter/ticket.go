@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/toolcert/toolcert/gate"
+	"github.com/toolcert/toolcert/protocol"
 )
 
 // toolName is the one tool this adapter serves.
@@ -49,17 +50,17 @@ func newTicketTool(cfg config, fetch *gate.Fetcher) (*ticketTool, error) {
 // call runs one agent call through the gates in order and returns the
 // agent's data, or the *gate.Rejection of the first gate that refused.
 // It records what it sent and read in ev.
-func (t *ticketTool) call(ctx context.Context, args map[string]any, ev *gate.Event) (map[string]any, error) {
+func (t *ticketTool) call(ctx context.Context, args map[string]any, ev *protocol.AuditEvent) (map[string]any, error) {
 	// authz: the arguments, before anything reaches the vendor.
 	if err := t.args.Validate(args); err != nil {
-		return nil, gate.Reject(gate.GateAuthz, gate.ReasonArgumentsInvalid, "%w", err)
+		return nil, gate.Reject(protocol.GateAuthz, protocol.ReasonArgumentsInvalid, "%w", err)
 	}
 	ticketID, _ := args["ticket_id"].(string)
 
 	// transport: bounded attempts, bytes and time.
 	u := strings.TrimSuffix(t.cfg.upstreamURL, "/") + "/tickets/" + url.PathEscape(ticketID)
 	fetched, err := t.fetch.Get(ctx, u)
-	ev.SetFetched(fetched)
+	fetched.Audit(ev)
 	if err != nil {
 		return nil, err
 	}
@@ -68,7 +69,7 @@ func (t *ticketTool) call(ctx context.Context, args map[string]any, ev *gate.Eve
 	if err := checkVersion(fetched.Header); err != nil {
 		return nil, err
 	}
-	if err := gate.CheckContentType(fetched.Header, gate.ContentTypeJSON); err != nil {
+	if err := gate.CheckContentType(fetched.Header, protocol.ContentTypeJSON); err != nil {
 		return nil, err
 	}
 	tree, err := gate.ParseJSON(fetched.Raw, t.cfg.limits)
@@ -113,5 +114,5 @@ func checkVersion(h http.Header) error {
 	if len(vs) == 0 || (len(vs) == 1 && vs[0] == "v1") {
 		return nil
 	}
-	return gate.Reject(gate.GateSchema, gate.ReasonUnsupportedVersion, "X-Api-Version %q", vs)
+	return gate.Reject(protocol.GateSchema, protocol.ReasonUnsupportedVersion, "X-Api-Version %q", vs)
 }

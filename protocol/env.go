@@ -1,0 +1,24 @@
+package protocol
+
+// Names of the environment variables a target is started with
+// (docs/protocol.md, "Starting a target"). A target profile may rename each
+// one for an adapter that already uses other names.
+const (
+	// VarUpstreamURL holds the base URL of the mock upstream.
+	VarUpstreamURL = "TOOLCERT_UPSTREAM_URL"
+	// VarListen holds the host:port the adapter must listen on.
+	VarListen = "TOOLCERT_LISTEN"
+	// VarAuditFile holds the path of the operator audit log (optional).
+	VarAuditFile = "TOOLCERT_AUDIT_FILE"
+	// VarPolicyFile holds the path of the call-side policy (optional).
+	VarPolicyFile = "TOOLCERT_POLICY_FILE"
+
+	// The optional limits; see the Default* constants.
+	VarMaxBytes    = "TOOLCERT_MAX_BYTES"
+	VarMaxDepth    = "TOOLCERT_MAX_DEPTH"
+	VarMaxAttempts = "TOOLCERT_MAX_ATTEMPTS"
+	VarDeadline    = "TOOLCERT_DEADLINE"
+	VarReadTimeout = "TOOLCERT_READ_TIMEOUT"
+	VarFreshness   = "TOOLCERT_FRESHNESS"
+	VarFutureSkew  = "TOOLCERT_FUTURE_SKEW"
+)
