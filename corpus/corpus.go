@@ -15,6 +15,11 @@ type Corpus struct {
 	schemas schemaCache
 }
 
+// PolicyFile is the file, beside the tool folders, with the call-side
+// policy the harness hands every target it starts (sessions, grants,
+// allowlist, approvals); see docs/protocol.md, "The policy file".
+const PolicyFile = "policy.json"
+
 // New returns the corpus rooted at fsys (the folder that holds one folder
 // per tool).
 func New(fsys fs.FS) *Corpus { return &Corpus{fsys: fsys} }

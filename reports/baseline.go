@@ -1,9 +1,7 @@
 package reports
 
 import (
-	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -41,21 +39,9 @@ const maxBaselineBytes = 16 << 20
 // ReadBaseline reads a baseline from r: strict JSON, no unknown field, no
 // empty or repeated ID.
 func ReadBaseline(r io.Reader) (*Baseline, error) {
-	raw, err := io.ReadAll(io.LimitReader(r, maxBaselineBytes+1))
-	if err != nil {
-		return nil, fmt.Errorf("read baseline: %w", err)
-	}
-	if len(raw) > maxBaselineBytes {
-		return nil, fmt.Errorf("read baseline: larger than %d bytes", maxBaselineBytes)
-	}
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.DisallowUnknownFields()
 	var b Baseline
-	if err := dec.Decode(&b); err != nil {
+	if err := decodeStrict(r, maxBaselineBytes, &b); err != nil {
 		return nil, fmt.Errorf("read baseline: %w", err)
-	}
-	if dec.More() {
-		return nil, errors.New("read baseline: data after the JSON object")
 	}
 	if err := b.check(); err != nil {
 		return nil, fmt.Errorf("read baseline: %w", err)
@@ -75,6 +61,21 @@ func LoadBaseline(path string) (*Baseline, error) {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return b, nil
+}
+
+// WriteBaseline writes b to the file at path as indented JSON, whole or
+// not at all: on an error the file at path is left as it was. Write
+// BaselineOf(r) to expect exactly the failures of r.
+func WriteBaseline(path string, b *Baseline) error {
+	err := writeAtomic(path, func(w io.Writer) error {
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		return enc.Encode(b)
+	})
+	if err != nil {
+		return fmt.Errorf("write baseline: %w", err)
+	}
+	return nil
 }
 
 // check refuses an empty or repeated ID.

@@ -3,6 +3,9 @@ package reports
 import (
 	"bytes"
 	"encoding/xml"
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -157,4 +160,42 @@ func marks(r *Result) map[string]string {
 		}
 	}
 	return m
+}
+
+// TestWriteBaselineRoundTrip: what WriteBaseline writes, LoadBaseline reads
+// back, in the indented form a reviewer diffs.
+func TestWriteBaselineRoundTrip(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "baseline.json")
+	want := BaselineOf(withoutSkip(sample()))
+	if err := WriteBaseline(path, want); err != nil {
+		t.Fatal(err)
+	}
+	got, err := LoadBaseline(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("read back (-want +got):\n%s", diff)
+	}
+	raw, _ := os.ReadFile(path)
+	wantRaw := "{\n  \"scenarios\": [\n    {\n      \"id\": \"" + failingID + "\"\n    }\n  ],\n  \"cases\": [\n    {\n      \"id\": \"" + failedCase + "\"\n    }\n  ]\n}\n"
+	if diff := cmp.Diff(wantRaw, string(raw)); diff != "" {
+		t.Errorf("baseline file (-want +got):\n%s", diff)
+	}
+}
+
+// TestWriteBaselineFails: a baseline that cannot be put in place leaves
+// no temporary file behind.
+func TestWriteBaselineFails(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "baseline.json")
+	if err := os.Mkdir(path, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteBaseline(path, &Baseline{}); err == nil {
+		t.Fatal("WriteBaseline over a folder succeeded")
+	}
+	if got := names(t, dir); !slices.Equal(got, []string{"baseline.json"}) {
+		t.Errorf("folder holds %q, want only the folder baseline.json", got)
+	}
 }

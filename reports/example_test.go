@@ -3,6 +3,8 @@ package reports_test
 import (
 	"fmt"
 	"os"
+	"path/filepath"
+	"strings"
 
 	"github.com/toolcert/toolcert/reports"
 )
@@ -17,4 +19,75 @@ func ExampleWrite() {
 	paths, err := reports.Write(dir, r)
 	fmt.Println(len(paths), err, r.Summary.Passed)
 	// Output: 2 <nil> 1
+}
+
+func ExampleText() {
+	r := &reports.Result{Version: "1.0.0", Target: "my-adapter", Seed: 7, Scenarios: []reports.Scenario{
+		{Feature: "features/leaks.feature", Name: "a message is never forwarded", Status: reports.Failed,
+			Evidence: []reports.Evidence{{Kind: reports.EvidenceLeak, Message: "canary tc1 surfaced in body"}}},
+	}}
+	r.Tally()
+	if err := reports.Text(os.Stdout, r, reports.TextOptions{Files: []string{"toolcert-report/results.json"}}); err != nil {
+		fmt.Println(err)
+	}
+	// Output:
+	// toolcert 1.0.0 against my-adapter (seed 7)
+	//   failed  features/leaks.feature: a message is never forwarded
+	//       canary tc1 surfaced in body
+	// 1 scenarios: 0 passed, 1 failed, 0 skipped; 1 canary leaks; 0 upstream requests; 0.0s
+	// wrote toolcert-report/results.json
+}
+
+func ExampleReadResult() {
+	r, err := reports.ReadResult(strings.NewReader(`{"tool": "toolcert", "seed": 7, "summary": {"scenarios": 1, "passed": 1}}`))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(r.Seed, r.Summary.Passed)
+	_, err = reports.ReadResult(strings.NewReader(`{"tool": "toolcert", "sede": 7}`))
+	fmt.Println(err)
+	// Output:
+	// 7 1
+	// read results: json: unknown field "sede"
+}
+
+func ExampleLoadResult() {
+	dir, _ := os.MkdirTemp("", "toolcert-report")
+	defer os.RemoveAll(dir)
+	r := &reports.Result{Tool: "toolcert", Seed: 7, Shard: "1/2"}
+	paths, _ := reports.Write(dir, r, "json")
+	back, err := reports.LoadResult(paths[0])
+	fmt.Println(back.Seed, back.Shard, err)
+	// Output: 7 1/2 <nil>
+}
+
+func ExampleWriteBaseline() {
+	r := &reports.Result{Scenarios: []reports.Scenario{
+		{ID: "features/leaks.feature:3", Status: reports.Failed},
+		{ID: "features/leaks.feature:9", Status: reports.Passed},
+	}}
+	dir, _ := os.MkdirTemp("", "toolcert-baseline")
+	defer os.RemoveAll(dir)
+	path := filepath.Join(dir, "baseline.json")
+	if err := reports.WriteBaseline(path, reports.BaselineOf(r)); err != nil {
+		fmt.Println(err)
+		return
+	}
+	b, err := reports.LoadBaseline(path)
+	fmt.Println(b.Scenarios[0].ID, len(b.Cases), err)
+	// Output: features/leaks.feature:3 0 <nil>
+}
+
+func ExampleCommand() {
+	fmt.Println(reports.Command("toolcert", "run", "--seed", "42", "--target-cmd", "./adapter --port 0", "--fixtures", "it's here"))
+	// Output: toolcert run --seed 42 --target-cmd './adapter --port 0' --fixtures "it's here"
+}
+
+func ExampleParseFormats() {
+	fmt.Println(reports.ParseFormats("json, sarif"))
+	fmt.Println(reports.ParseFormats("json,pdf"))
+	// Output:
+	// [json sarif] <nil>
+	// [] unknown format "pdf" (known: ctrf, cucumber, html, json, junit, markdown, sarif, or all)
 }

@@ -134,7 +134,7 @@ func junitVariant(sc Scenario, c Case) junitCase {
 	if len(c.Evidence) > 0 {
 		msg = c.Evidence[0].Message
 	}
-	jc.Failure = &junitMessage{Message: firstLine(msg), Body: xmlSafe(b.String())}
+	jc.Failure = &junitMessage{Message: xmlSafe(firstLine(msg)), Body: xmlSafe(b.String())}
 	return baselined(jc, c.Baseline)
 }
 
@@ -146,7 +146,7 @@ func junitCaseOf(sc Scenario) junitCase {
 	case Skipped:
 		c.Skipped = &junitMessage{Message: skipIsNoPass, Body: detail}
 	default:
-		c.Failure = &junitMessage{Message: firstLine(sc.Error), Body: detail}
+		c.Failure = &junitMessage{Message: xmlSafe(firstLine(sc.Error)), Body: detail}
 	}
 	return baselined(c, sc.Baseline)
 }
@@ -166,11 +166,6 @@ func describe(sc Scenario) string {
 		}
 	}
 	return xmlSafe(b.String())
-}
-
-func firstLine(s string) string {
-	s, _, _ = strings.Cut(s, "\n")
-	return xmlSafe(s)
 }
 
 // xmlSafe drops the characters XML 1.0 cannot carry (an adapter's output

@@ -1,12 +1,13 @@
 package reports
 
 import (
-	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 )
 
 // Renderer writes a Result in one format.
@@ -38,7 +39,7 @@ var DefaultFormats = []string{"json", "junit"}
 
 // Write renders r in each named format into dir, creating dir if needed. It
 // returns the paths written. A file is written whole or not at all: each
-// format renders into memory first and is then renamed into place.
+// format renders into a temporary file that is renamed into place.
 func Write(dir string, r *Result, names ...string) ([]string, error) {
 	if len(names) == 0 {
 		names = DefaultFormats
@@ -54,7 +55,7 @@ func Write(dir string, r *Result, names ...string) ([]string, error) {
 			return paths, fmt.Errorf("unknown report format %q (known: %v)", name, FormatNames())
 		}
 		path := filepath.Join(dir, f.File)
-		if err := writeFile(path, r, f.Render); err != nil {
+		if err := writeAtomic(path, func(w io.Writer) error { return f.Render(w, r) }); err != nil {
 			return paths, fmt.Errorf("write %s report: %w", name, err)
 		}
 		paths = append(paths, path)
@@ -72,14 +73,26 @@ func FormatNames() []string {
 	return names
 }
 
-func writeFile(path string, r *Result, render Renderer) error {
-	var buf bytes.Buffer
-	if err := render(&buf, r); err != nil {
-		return err
+// ParseFormats reads a list of format names as the --format flag takes it:
+// separated by commas, blanks ignored, "all" standing for every format. It
+// refuses a list that names no format or a name [Formats] does not know.
+func ParseFormats(list string) ([]string, error) {
+	var names []string
+	table := Formats()
+	for _, n := range strings.Split(list, ",") {
+		switch n = strings.TrimSpace(n); n {
+		case "":
+		case "all":
+			names = append(names, FormatNames()...)
+		default:
+			if _, ok := table[n]; !ok {
+				return nil, fmt.Errorf("unknown format %q (known: %s, or all)", n, strings.Join(FormatNames(), ", "))
+			}
+			names = append(names, n)
+		}
 	}
-	tmp := path + ".tmp"
-	if err := os.WriteFile(tmp, buf.Bytes(), 0o644); err != nil {
-		return err
+	if len(names) == 0 {
+		return nil, errors.New("name at least one format (known: " + strings.Join(FormatNames(), ", ") + ")")
 	}
-	return os.Rename(tmp, path)
+	return names, nil
 }

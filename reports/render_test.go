@@ -135,3 +135,28 @@ func TestBuildCoverage(t *testing.T) {
 		}
 	}
 }
+
+func TestParseFormats(t *testing.T) {
+	tests := []struct {
+		name, list string
+		why        string
+		want       []string // nil: refused
+	}{
+		{"one", "json", "a single name", []string{"json"}},
+		{"blanks", " json , ,junit ", "blanks and empty items are ignored", []string{"json", "junit"}},
+		{"all", "all", "all is every format, sorted", FormatNames()},
+		{"unknown", "json,pdf", "an unknown name is refused, not skipped", nil},
+		{"empty", ",", "a list that names nothing is refused", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := ParseFormats(tt.list)
+			if (err != nil) != (tt.want == nil) {
+				t.Fatalf("ParseFormats(%q) error %v: %s", tt.list, err, tt.why)
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("ParseFormats(%q) (-want +got): %s\n%s", tt.list, tt.why, diff)
+			}
+		})
+	}
+}

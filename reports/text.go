@@ -1,95 +1,134 @@
 package reports
 
 import (
+	"fmt"
+	"io"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 )
 
-// The messages of the baseline marks and of a skip, shared by the
-// renderers that turn a mark into a status (JUnit, cucumber JSON, CTRF).
-const (
-	xfailPrefix  = "expected failure (baseline): "
-	xpassMessage = "unexpected pass: the baseline lists this as failing; remove it from the baseline"
-	skipIsNoPass = "skipped: a skip is not a pass"
-)
+// TextOptions choose what [Text] writes beside the run's results.
+type TextOptions struct {
+	// Coverage adds the coverage matrix folded to operators x tools
+	// ([CoverageTable]) when the run generated cases.
+	Coverage bool
+	// Files are the report files the run wrote, listed last.
+	Files []string
+}
 
-// stripTerminal makes adapter text readable and inert: invalid UTF-8
-// becomes U+FFFD, ANSI escape sequences and control characters (but tabs
-// and newlines) are dropped, and so are the Unicode bidirectional overrides
-// that can make text read differently from what it is.
-func stripTerminal(s string) string {
-	s = strings.ToValidUTF8(s, "\uFFFD")
+// Text renders r as the summary toolcert prints at the end of a run: each
+// scenario that did not pass or that a baseline marks, with the first line
+// of up to three of its evidence; up to ten failed generated cases per
+// scenario, with why and the command that reruns each; the coverage
+// matrix when opts.Coverage is set; the case, blocked-call, restart,
+// baseline and scenario counts; and opts.Files. It writes nothing until the
+// whole summary is rendered.
+func Text(w io.Writer, r *Result, opts TextOptions) error {
 	var b strings.Builder
-	for i := 0; i < len(s); {
-		if s[i] == 0x1b {
-			i += escapeLen(s[i:])
-			continue
-		}
-		r, n := utf8.DecodeRuneInString(s[i:])
-		i += n
-		if r == '\n' || r == '\t' || !unicode.IsControl(r) && !isBidiControl(r) {
-			b.WriteRune(r)
-		}
+	fmt.Fprintf(&b, "\ntoolcert %s against %s (seed %d)\n", r.Version, r.Target, r.Seed)
+	for _, sc := range r.Scenarios {
+		textScenario(&b, sc)
 	}
-	return b.String()
+	textCounts(&b, r, opts.Coverage)
+	s := r.Summary
+	fmt.Fprintf(&b, "%d scenarios: %d passed, %d failed, %d skipped; %d canary leaks; %d upstream requests; %.1fs\n",
+		s.Scenarios, s.Passed, s.Failed, s.Skipped, s.Leaks, s.UpstreamRequests, r.Duration.Seconds())
+	for _, p := range opts.Files {
+		fmt.Fprintf(&b, "wrote %s\n", p)
+	}
+	if _, err := io.WriteString(w, b.String()); err != nil {
+		return fmt.Errorf("write text summary: %w", err)
+	}
+	return nil
 }
 
-// escapeLen returns the length of the terminal escape sequence that s
-// starts with (s[0] is ESC): a CSI sequence up to its final byte, an OSC,
-// DCS or other string up to its terminator, or ESC and one character.
-func escapeLen(s string) int {
-	if len(s) < 2 {
-		return len(s)
-	}
-	switch s[1] {
-	case '[':
-		for i := 2; i < len(s); i++ {
-			if s[i] >= 0x40 && s[i] <= 0x7e {
-				return i + 1
-			}
-			if s[i] < 0x20 || s[i] > 0x3f {
-				return i
-			}
+// textScenario writes sc when it did not pass or a baseline marks it, and
+// its failed cases and unexpectedly passing ones.
+func textScenario(b *strings.Builder, sc Scenario) {
+	if sc.Status != Passed || sc.Baseline != "" {
+		fmt.Fprintf(b, "  %s  %s: %s\n", textStatus(sc), sc.Feature, sc.Name)
+		for _, e := range atMost(sc.Evidence, 3) {
+			fmt.Fprintf(b, "      %s\n", firstLine(e.Message))
 		}
-		return len(s)
-	case ']', 'P', 'X', '^', '_':
-		for i := 2; i < len(s); i++ {
-			if s[i] == 0x07 {
-				return i + 1
-			}
-			if s[i] == 0x1b {
-				return i + min(2, len(s)-i)
-			}
-		}
-		return len(s)
 	}
-	_, n := utf8.DecodeRuneInString(s[1:])
-	return 1 + n
+	for _, c := range atMost(failedCases(sc), 10) {
+		fmt.Fprintf(b, "      case %s: %s\n        reproduce: %s\n", c.ID, caseReason(c), c.Reproducer)
+	}
+	for _, c := range sc.Cases {
+		if c.Baseline == UnexpectedPass {
+			fmt.Fprintf(b, "      case %s: UNEXPECTED PASS (remove it from the baseline)\n", c.ID)
+		}
+	}
 }
 
-// isBidiControl reports whether r is a Unicode bidirectional embedding,
-// override or isolate.
-func isBidiControl(r rune) bool {
-	return r >= 0x202a && r <= 0x202e || r >= 0x2066 && r <= 0x2069
+// textCounts writes the coverage matrix (when coverage is set) and the
+// counts that only some runs have: cases, blocked calls, restarts and the
+// baseline's.
+func textCounts(b *strings.Builder, r *Result, coverage bool) {
+	s := r.Summary
+	if s.Cases > 0 && coverage {
+		fmt.Fprintln(b, "\nhostile-space coverage (passed/cases per operator and tool; the field-level matrix is in results.json):")
+		CoverageTable(b, r.Coverage)
+	}
+	if s.Cases > 0 {
+		fmt.Fprintf(b, "%d generated cases: %d passed, %d failed\n", s.Cases, s.CasesPassed, s.CasesFailed)
+	}
+	if s.Blocked > 0 {
+		fmt.Fprintf(b, "%d scenarios with denied, refused, expired or malformed calls: %d upstream requests reached from them\n", s.Blocked, s.BlockedRequests)
+	}
+	if s.TargetRestarts > 0 {
+		fmt.Fprintf(b, "the target died and was started again %d times: each death failed the scenario it happened in\n", s.TargetRestarts)
+	}
+	textBaseline(b, r)
 }
 
-// clipText keeps the first maxLines lines and at most maxBytes bytes of s,
-// cut at a rune boundary, and says when it cut.
-func clipText(s string, maxLines, maxBytes int) string {
-	cut := false
-	if lines := strings.SplitAfterN(s, "\n", maxLines+1); len(lines) > maxLines {
-		s, cut = strings.Join(lines[:maxLines], ""), true
+// textBaseline writes what the baseline explained, when one applied.
+func textBaseline(b *strings.Builder, r *Result) {
+	s := r.Summary
+	if s.ExpectedFailures+s.CasesExpected+s.UnexpectedPasses+len(r.BaselineUnmatched) == 0 {
+		return
 	}
-	if len(s) > maxBytes {
-		s = s[:maxBytes]
-		for r, n := utf8.DecodeLastRuneInString(s); r == utf8.RuneError && n == 1; r, n = utf8.DecodeLastRuneInString(s) {
-			s = s[:len(s)-1] // a rune cut in two
+	fmt.Fprintf(b, "baseline: %d expected failures (%d scenarios, %d cases), %d unexpected passes, %d entries not reached\n",
+		s.ExpectedFailures+s.CasesExpected, s.ExpectedFailures, s.CasesExpected, s.UnexpectedPasses, len(r.BaselineUnmatched))
+	for _, id := range atMost(r.BaselineUnmatched, 5) {
+		fmt.Fprintf(b, "  not reached: %s\n", id)
+	}
+}
+
+// textStatus is a scenario's status as the summary prints it, with its
+// baseline mark.
+func textStatus(sc Scenario) string {
+	switch sc.Baseline {
+	case ExpectedFailure:
+		return "expected failure"
+	case UnexpectedPass:
+		return "UNEXPECTED PASS (remove it from the baseline)"
+	}
+	return string(sc.Status)
+}
+
+// failedCases returns the cases of sc that did not pass.
+func failedCases(sc Scenario) []Case {
+	var out []Case
+	for _, c := range sc.Cases {
+		if c.Status != Passed {
+			out = append(out, c)
 		}
-		cut = true
 	}
-	if cut {
-		s = strings.TrimRight(s, "\n") + "\n… (truncated)"
+	return out
+}
+
+// caseReason is the first line of c's first evidence, or its status.
+func caseReason(c Case) string {
+	if len(c.Evidence) == 0 {
+		return string(c.Status)
+	}
+	return firstLine(c.Evidence[0].Message)
+}
+
+// atMost returns the first n elements of s, or s when it is shorter.
+func atMost[T any](s []T, n int) []T {
+	if len(s) > n {
+		return s[:n]
 	}
 	return s
 }

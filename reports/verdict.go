@@ -2,6 +2,14 @@ package reports
 
 import "fmt"
 
+// The messages of the baseline marks and of a skip, shared by the
+// renderers that turn a mark into a status (JUnit, cucumber JSON, CTRF).
+const (
+	xfailPrefix  = "expected failure (baseline): "
+	xpassMessage = "unexpected pass: the baseline lists this as failing; remove it from the baseline"
+	skipIsNoPass = "skipped: a skip is not a pass"
+)
+
 // Verdict is a run's outcome as a whole.
 type Verdict string
 

@@ -5,32 +5,40 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"reflect"
 	"time"
 
+	"github.com/toolcert/toolcert"
+	"github.com/toolcert/toolcert/internal/harness"
 	"github.com/toolcert/toolcert/reports"
-	"github.com/toolcert/toolcert/steps"
 	"github.com/toolcert/toolcert/target"
 )
 
-// Config is one run, as the CLI's flags describe it. The zero values of the
-// optional fields are the documented defaults.
+// Config is one run, as the CLI's flags describe it. Target is required;
+// every other field's zero value is the built-in run's: the built-in
+// features and corpus, DefaultConcurrency lanes, the default profile, a
+// random seed, a temporary work folder.
 type Config struct {
 	// Features holds the .feature files; FeaturePaths are the files or
-	// folders inside it to run (default: ".").
+	// folders inside it to run (default: "."). When both are unset, the
+	// run uses the built-in features.
 	Features     fs.FS
 	FeaturePaths []string
-	// Fixtures is the corpus: one folder per tool.
+	// Fixtures is the corpus: one folder per tool (default: the built-in
+	// corpus).
 	Fixtures fs.FS
 	// Tags is a godog tag expression such as "@transport && ~@slow".
 	Tags string
 	// Concurrency is the number of lanes; each lane runs one scenario at a
-	// time with its own mock upstream and target. Default 1.
+	// time with its own mock upstream and target (default
+	// DefaultConcurrency).
 	Concurrency int
 	// Seed derives every canary; 0 means a fresh random seed.
 	Seed uint64
 	// Target is the adapter under test.
 	Target target.Target
-	// Profile is what the target declares about its limits.
+	// Profile is what the target declares about its limits; a Profile with
+	// no field set is target.DefaultProfile().
 	Profile target.Profile
 	// UpstreamListen is where the mock listens when the target is already
 	// running (target.URL): the target must be wired to this address.
@@ -58,9 +66,6 @@ type Config struct {
 	// ReproduceFlags are the CLI flags that chose the target and corpus,
 	// repeated in each generated case's reproducer.
 	ReproduceFlags string
-	// Observe, when set, receives each finished scenario's record; it is
-	// called from the lanes concurrently.
-	Observe func(steps.Record)
 	// Baseline, when set, marks the failures it lists as expected and the
 	// listed outcomes that passed as unexpected (reports.Baseline.Apply).
 	Baseline *reports.Baseline
@@ -80,12 +85,43 @@ var ErrNothingRan = errors.New("no scenario ran")
 // before every scenario ran: the result holds what finished.
 var ErrInterrupted = errors.New("run interrupted")
 
+// pool is the lane pool's configuration of the run, its lanes' folders
+// under dir.
+func (c *Config) pool(dir string) harness.PoolConfig {
+	return harness.PoolConfig{
+		Lanes: c.Concurrency, Target: c.Target, Profile: c.Profile, Fixtures: c.Fixtures,
+		UpstreamListen: c.UpstreamListen, AuditFile: c.AuditFile, Dir: dir,
+	}
+}
+
+// DefaultConcurrency is the number of lanes of a Config that sets none.
+const DefaultConcurrency = 2
+
+// withDefaults fills the fields c leaves zero with the built-in run's.
+func (c *Config) withDefaults() {
+	if c.Features == nil && len(c.FeaturePaths) == 0 {
+		c.Features, c.FeaturePaths = toolcert.Features(), []string{"features"}
+	}
+	if c.Features == nil {
+		c.Features = toolcert.Features()
+	}
+	if len(c.FeaturePaths) == 0 {
+		c.FeaturePaths = []string{"."}
+	}
+	if c.Fixtures == nil {
+		c.Fixtures = toolcert.Fixtures()
+	}
+	if c.Concurrency == 0 {
+		c.Concurrency = DefaultConcurrency
+	}
+	if reflect.ValueOf(c.Profile).IsZero() {
+		c.Profile = target.DefaultProfile()
+	}
+}
+
 func (c *Config) check() error {
+	c.withDefaults()
 	switch {
-	case c.Features == nil && len(c.FeaturePaths) == 0 && c.Case == "":
-		return fmt.Errorf("%w: no features", ErrConfig)
-	case c.Fixtures == nil:
-		return fmt.Errorf("%w: no fixtures", ErrConfig)
 	case c.Target == nil:
 		return fmt.Errorf("%w: no target", ErrConfig)
 	case c.Concurrency < 0:
@@ -95,12 +131,6 @@ func (c *Config) check() error {
 	}
 	if err := c.Profile.Validate(); err != nil {
 		return fmt.Errorf("%w: %w", ErrConfig, err)
-	}
-	if c.Concurrency == 0 {
-		c.Concurrency = 1
-	}
-	if len(c.FeaturePaths) == 0 {
-		c.FeaturePaths = []string{"."}
 	}
 	return nil
 }

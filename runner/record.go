@@ -26,7 +26,6 @@ type recorder struct {
 	blocked   int
 	blockedRq int
 	progress  io.Writer
-	observe   func(steps.Record)
 }
 
 // hook registers, for one scenario, the hooks that record it. It must be
@@ -70,9 +69,6 @@ func (r *recorder) hook(sc *godog.ScenarioContext) {
 		result.Error = scenarioError(err, result.Steps)
 		if rec, ok := steps.Result(ctx); ok {
 			result.Lane, result.Evidence, result.Cases = rec.Lane, rec.Evidence, rec.Cases
-			if r.observe != nil {
-				r.observe(rec)
-			}
 			r.add(result, rec.Requests)
 			if rec.MustNotReach {
 				r.block(rec.BlockedRequests)

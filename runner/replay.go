@@ -13,9 +13,9 @@ import (
 	"github.com/toolcert/toolcert/canary"
 	"github.com/toolcert/toolcert/corpus"
 	"github.com/toolcert/toolcert/gate"
+	"github.com/toolcert/toolcert/internal/harness"
 	"github.com/toolcert/toolcert/mocks"
 	"github.com/toolcert/toolcert/protocol"
-	"github.com/toolcert/toolcert/steps"
 	"github.com/toolcert/toolcert/target"
 )
 
@@ -71,13 +71,14 @@ func Replay(ctx context.Context, cfg ReplayConfig) (*ReplayResult, error) {
 		return nil, err
 	}
 	defer cleanup()
-	rc := &Config{Concurrency: 1, Target: cfg.Target, Profile: cfg.Profile, UpstreamListen: cfg.UpstreamListen, AuditFile: cfg.AuditFile}
-	pool, err := startLanes(ctx, rc, dir)
+	pool, err := harness.StartPool(ctx, harness.PoolConfig{
+		Lanes: 1, Target: cfg.Target, Profile: cfg.Profile, UpstreamListen: cfg.UpstreamListen, AuditFile: cfg.AuditFile, Dir: dir,
+	})
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrConfig, err)
 	}
-	defer pool.close(context.WithoutCancel(ctx))
-	lane := pool.all[0]
+	defer pool.Close(context.WithoutCancel(ctx))
+	lane := pool.Lanes()[0]
 	set := canary.NewSet(cfg.Seed, "replay")
 	resp, err := replayResponse(cfg, set)
 	if err != nil {
@@ -85,10 +86,14 @@ func Replay(ctx context.Context, cfg ReplayConfig) (*ReplayResult, error) {
 	}
 	lane.Upstream.Fallback(resp)
 	client := target.NewClient(target.WithTimeout(cfg.Profile.CallTimeout()))
-	out, callErr := client.Invoke(ctx, lane.Target.URL(), cfg.Tool, cfg.Args, cfg.Profile.Token)
-	sctx, cancel := context.WithTimeout(ctx, 2*time.Second)
-	defer cancel()
-	_ = lane.Upstream.Settle(sctx)
+	var (
+		out     target.Output
+		callErr error
+	)
+	c, _ := lane.Call(ctx, cfg.Tool, cfg.Args, cfg.Profile.CallTimeout(), func(ctx context.Context, base string) (target.Output, error) {
+		out, callErr = client.Invoke(ctx, base, cfg.Tool, cfg.Args, cfg.Profile.Token)
+		return out, callErr
+	})
 	res := &ReplayResult{Agent: printable(out), Seed: cfg.Seed}
 	if callErr != nil {
 		res.Agent.Error = callErr.Error()
@@ -98,10 +103,10 @@ func Replay(ctx context.Context, cfg ReplayConfig) (*ReplayResult, error) {
 	if len(journal) > 0 {
 		res.Served = journal[len(journal)-1].Served.BodySHA256
 	}
-	if id := requestID(out.Body); lane.AuditFile != "" && id != "" {
-		res.Audit, _ = steps.AuditEvents(lane.AuditFile, 0, id)
+	if id := requestID(c.Out.Result); lane.AuditFile != "" && id != "" {
+		res.Audit, _ = harness.AuditEvents(lane.AuditFile, 0, id)
 	}
-	res.Leaks = canary.Scan(steps.OutputParts(out), append(set.All(), bodyStrings(cfg.Body, out.Body)...))
+	res.Leaks = canary.Scan(c.Out.Parts, append(set.All(), bodyStrings(cfg.Body, c.Out.Result)...))
 	if res.Leaks == nil {
 		res.Leaks = []canary.Leak{}
 	}
@@ -113,8 +118,7 @@ func Replay(ctx context.Context, cfg ReplayConfig) (*ReplayResult, error) {
 }
 
 func replayResponse(cfg ReplayConfig, set *canary.Set) (mocks.Response, error) {
-	vars := corpus.Vars{Now: time.Now(), Freshness: time.Duration(cfg.Profile.Freshness), Skew: time.Duration(cfg.Profile.FutureSkew),
-		Canary: func(name, where string) string { return set.Named(name, where) }}
+	vars := harness.Vars(time.Now(), cfg.Profile, set)
 	body, err := corpus.Render(cfg.Body, "the replayed body", vars)
 	if err != nil {
 		return mocks.Response{}, err
@@ -135,11 +139,11 @@ func replayResponse(cfg ReplayConfig, set *canary.Set) (mocks.Response, error) {
 	return r, nil
 }
 
-// bodyStrings returns, when the agent saw a failure, every string of 8 or
-// more characters in the served JSON body as a canary: a rejected response
-// may not reach the agent in any part.
-func bodyStrings(served, agentBody []byte) []canary.Canary {
-	v, err := gate.ParseJSON(agentBody, gate.Limits{MaxBytes: 1 << 20, MaxDepth: 64})
+// bodyStrings returns, when the agent's result is a failure, every string
+// of 8 or more characters in the served JSON body as a canary: a rejected
+// response may not reach the agent in any part.
+func bodyStrings(served, result []byte) []canary.Canary {
+	v, err := gate.ParseJSON(result, gate.Limits{MaxBytes: 1 << 20, MaxDepth: 64})
 	if m, ok := v.(map[string]any); err != nil || !ok || m["outcome"] != protocol.OutcomeFailure {
 		return nil
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/cucumber/godog"
 
 	"github.com/toolcert/toolcert/corpus"
+	"github.com/toolcert/toolcert/internal/harness"
 	"github.com/toolcert/toolcert/reports"
 	"github.com/toolcert/toolcert/steps"
 	"github.com/toolcert/toolcert/target"
@@ -51,17 +52,17 @@ func Run(ctx context.Context, cfg Config) (*reports.Result, error) {
 	defer cleanup()
 	res := &reports.Result{Tool: "toolcert", Version: cfg.Version, Seed: cfg.Seed, Target: cfg.Target.String(), StartedAt: time.Now().UTC(),
 		Shard: cfg.Shard.String()}
-	pool, err := startLanes(ctx, &cfg, dir)
+	pool, err := harness.StartPool(ctx, cfg.pool(dir))
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrConfig, err)
 	}
-	rec := &recorder{progress: cfg.Progress, observe: cfg.Observe}
+	rec := &recorder{progress: cfg.Progress}
 	runGodog(ctx, &cfg, pool, rec)
-	closeErr := pool.close(context.WithoutCancel(ctx))
+	closeErr := pool.Close(context.WithoutCancel(ctx))
 	res.Duration = reports.Duration(time.Since(res.StartedAt))
 	res.Scenarios = rec.sorted()
 	res.Summary.UpstreamRequests = rec.requests
-	res.Summary.TargetRestarts = int(pool.restarts.Load())
+	res.Summary.TargetRestarts = pool.Restarts()
 	res.Summary.Blocked, res.Summary.BlockedRequests = rec.blocked, rec.blockedRq
 	res.Coverage = reports.BuildCoverage(res.Scenarios, variant.Operators())
 	res.Tally()
@@ -83,7 +84,7 @@ func Run(ctx context.Context, cfg Config) (*reports.Result, error) {
 
 // runGodog runs the features on the lanes; once ctx is done, the scenario
 // in flight on each lane stops and every later one is skipped.
-func runGodog(ctx context.Context, cfg *Config, pool *lanes, rec *recorder) {
+func runGodog(ctx context.Context, cfg *Config, pool harness.Lanes, rec *recorder) {
 	suite := &steps.Suite{
 		Corpus:  corpus.New(cfg.Fixtures),
 		Profile: cfg.Profile,

@@ -2,12 +2,12 @@ package steps
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"time"
 
 	"github.com/cucumber/godog"
 
+	"github.com/toolcert/toolcert/internal/harness"
 	"github.com/toolcert/toolcert/reports"
 	"github.com/toolcert/toolcert/target"
 )
@@ -31,35 +31,25 @@ func (w *world) token() string {
 
 // send makes one agent call with do and records it: the scenario's latest
 // call is w.call, every call is in w.calls (the leak scan reads them all).
-func (w *world) send(ctx context.Context, tool string, args []byte, do func(context.Context, string) (target.Output, error)) error {
-	if err := w.program(); err != nil {
+func (w *world) send(ctx context.Context, tool string, args []byte, do harness.Send) error {
+	if err := w.lane.Program(w.routeList()); err != nil {
 		return err
 	}
-	timeout := w.suite.Profile.CallTimeout()
-	cctx, cancel := context.WithTimeout(ctx, timeout)
-	defer cancel()
-	c := &call{tool: tool, args: args, started: time.Now(), auditFrom: auditSize(w.lane.AuditFile)}
-	c.out, c.err = do(cctx, w.lane.Target.URL())
+	hc, err := w.lane.Call(ctx, tool, args, w.suite.Profile.CallTimeout(), do)
+	c := &call{Call: hc}
 	w.call = c
 	w.calls = append(w.calls, c)
-	sctx, scancel := context.WithTimeout(ctx, 2*time.Second)
-	defer scancel()
-	settleErr := w.lane.Upstream.Settle(sctx)
-	if ctx.Err() != nil {
+	switch {
+	case err != nil || ctx.Err() != nil:
 		return interrupted(ctx)
-	}
-	if c.err != nil && errors.Is(c.err, target.ErrTimeout) {
-		c.hung = timeout // an outcome of the target, for the Then steps to judge
-		return nil
-	}
-	if c.err != nil {
-		return w.targetFailure(ctx, c.err)
-	}
-	if settleErr != nil {
-		return fmt.Errorf("the mock upstream did not settle after the call: %w", settleErr)
-	}
-	if c.out.Truncated {
-		return w.note(reports.EvidenceTarget, "the agent-visible body is larger than the harness reads (%d bytes kept): an adapter must answer with a small object", len(c.out.Body))
+	case c.Hung > 0:
+		return nil // an outcome of the target, for the Then steps to judge
+	case c.Err != nil:
+		return w.targetFailure(ctx, c.Err)
+	case c.SettleErr != nil:
+		return c.SettleErr
+	case c.Out.Truncated:
+		return w.note(reports.EvidenceTarget, "the agent-visible %s is larger than the harness reads (%d bytes kept): an adapter must answer with a small object", c.Out.ResultWhere, len(c.Out.Result))
 	}
 	return nil
 }
@@ -67,7 +57,7 @@ func (w *world) send(ctx context.Context, tool string, args []byte, do func(cont
 // targetFailure turns a failed call into evidence: the error, whether the
 // target is still alive, and the tail of what it printed.
 func (w *world) targetFailure(ctx context.Context, err error) error {
-	msg := fmt.Sprintf("calling %q on the target failed: %v", w.call.tool, err)
+	msg := fmt.Sprintf("calling %q on the target failed: %v", w.call.Tool, err)
 	actx, cancel := context.WithTimeout(ctx, time.Second)
 	defer cancel()
 	if aerr := w.lane.Target.Alive(actx); aerr != nil {
@@ -108,23 +98,20 @@ func agentSteps(r *registrar) {
 	})
 }
 
-// exchange returns what the scenario programmed and called, or nil.
-func (w *world) exchange() *Exchange {
+// exchange returns what the scenario programmed and called, and whether
+// it made a call.
+func (w *world) exchange() (harness.Exchange, bool) {
 	if w.call == nil {
-		return nil
+		return harness.Exchange{}, false
 	}
-	x := &Exchange{Tool: w.call.tool, Args: w.call.args}
-	for _, rt := range w.routes {
-		x.Routes = append(x.Routes, Route{Method: rt.method, Path: rt.path, Seq: rt.seq})
-	}
-	return x
+	return harness.Exchange{Tool: w.call.Tool, Args: w.call.Args, Routes: w.routeList()}, true
 }
 
 // allExchanges returns the scenario's own exchange, if it made a call,
 // then those of the generated variants it ran.
-func (w *world) allExchanges() []*Exchange {
-	if x := w.exchange(); x != nil {
-		return append([]*Exchange{x}, w.variantExchanges...)
+func (w *world) allExchanges() []harness.Exchange {
+	if x, ok := w.exchange(); ok {
+		return append([]harness.Exchange{x}, w.variantExchanges...)
 	}
 	return w.variantExchanges
 }

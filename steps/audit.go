@@ -1,19 +1,12 @@
 package steps
 
 import (
-	"bufio"
-	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
-	"os"
-	"time"
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/toolcert/toolcert/protocol"
 	"github.com/toolcert/toolcert/reports"
 )
 
@@ -38,12 +31,6 @@ type auditUpstream struct {
 	Status int    `json:"status"`
 }
 
-// maxAuditBytes bounds how much of an audit log the harness reads.
-const maxAuditBytes = 64 << 20
-
-// errNoAudit means the harness has no audit log to read for this target.
-var errNoAudit = errors.New("the target's audit log is not available to the harness (with --target-url, pass --audit-file)")
-
 // auditFor returns the audit event the target wrote for the agent's call,
 // waiting briefly for a target that writes it after answering.
 func (w *world) auditFor(ctx context.Context) (auditEvent, error) {
@@ -51,71 +38,19 @@ func (w *world) auditFor(ctx context.Context) (auditEvent, error) {
 	if err != nil {
 		return auditEvent{}, err
 	}
-	if w.lane.AuditFile == "" {
-		return auditEvent{}, errNoAudit
-	}
 	id := env.str("request_id")
-	ctx, cancel := context.WithTimeout(ctx, protocol.AuditGrace)
-	defer cancel()
-	for {
-		ev, found, err := findAudit(w.lane.AuditFile, w.call.auditFrom, id)
-		if err != nil {
-			return auditEvent{}, err
-		}
-		if found {
-			return ev, nil
-		}
-		select {
-		case <-ctx.Done():
-			return auditEvent{}, w.note(reports.EvidenceAudit, "the audit log %s has no event for request_id %q", w.lane.AuditFile, id)
-		case <-time.After(20 * time.Millisecond):
-		}
+	raw, err := w.lane.AuditEvent(ctx, w.call.AuditFrom, id)
+	if err != nil {
+		return auditEvent{}, err
 	}
-}
-
-// findAudit looks for the event of requestID in the audit log at path,
-// reading from offset from: where the log ended before the call.
-func findAudit(path string, from int64, requestID string) (auditEvent, bool, error) {
-	lines, err := AuditEvents(path, from, requestID)
-	if err != nil || len(lines) == 0 {
-		return auditEvent{}, false, err
+	if raw == nil {
+		return auditEvent{}, w.note(reports.EvidenceAudit, "the audit log %s has no event for request_id %q", w.lane.AuditFile, id)
 	}
 	var ev auditEvent
-	if err := json.Unmarshal(lines[0], &ev); err != nil {
-		return auditEvent{}, false, fmt.Errorf("audit event of %s: %w", requestID, err)
+	if err := json.Unmarshal(raw, &ev); err != nil {
+		return auditEvent{}, fmt.Errorf("audit event of %s: %w", id, err)
 	}
-	return ev, true, nil
-}
-
-// AuditEvents returns the events of requestID in the JSON Lines audit log
-// at path, reading from offset from (0 for the whole log) and at most
-// 64 MiB. A log that does not exist yet holds no event; a line that is not
-// JSON is passed over.
-func AuditEvents(path string, from int64, requestID string) ([]json.RawMessage, error) {
-	f, err := os.Open(path)
-	if errors.Is(err, os.ErrNotExist) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, fmt.Errorf("open audit log: %w", err)
-	}
-	defer f.Close()
-	if _, err := f.Seek(from, io.SeekStart); err != nil {
-		return nil, fmt.Errorf("seek audit log: %w", err)
-	}
-	var out []json.RawMessage
-	sc := bufio.NewScanner(io.LimitReader(f, maxAuditBytes))
-	sc.Buffer(make([]byte, 0, 4<<10), 4<<20)
-	for sc.Scan() {
-		line := bytes.TrimSpace(sc.Bytes())
-		var ev struct {
-			RequestID string `json:"request_id"`
-		}
-		if len(line) > 0 && json.Unmarshal(line, &ev) == nil && ev.RequestID == requestID {
-			out = append(out, bytes.Clone(line))
-		}
-	}
-	return out, sc.Err()
+	return ev, nil
 }
 
 type gateRecord struct{ Gate, Reason string }
@@ -210,17 +145,4 @@ func auditSteps(r *registrar) {
 		}
 		return w.auditAttemptsMatchJournal(ctx)
 	})
-}
-
-// auditSize is where the audit log at path ends now (0 when there is none
-// yet): a call's event is written after it.
-func auditSize(path string) int64 {
-	if path == "" {
-		return 0
-	}
-	st, err := os.Stat(path)
-	if err != nil {
-		return 0
-	}
-	return st.Size()
 }

@@ -132,12 +132,12 @@ func (w *world) decideApproval(ctx context.Context, verb string) error {
 // approvalExpires waits until the approval's time to live, from the
 // corpus's policy, has passed.
 func (w *world) approvalExpires(ctx context.Context) error {
-	p, err := w.suite.policy()
+	ttl, err := w.suite.Corpus.ApprovalTTL()
 	if err != nil {
 		return err
 	}
 	select {
-	case <-time.After(p.ApprovalTTL + 250*time.Millisecond):
+	case <-time.After(ttl + 250*time.Millisecond):
 		return nil
 	case <-ctx.Done():
 		return ctx.Err()

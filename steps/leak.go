@@ -2,38 +2,11 @@ package steps
 
 import (
 	"fmt"
-	"net/http"
-	"sort"
 	"strings"
 
 	"github.com/toolcert/toolcert/canary"
 	"github.com/toolcert/toolcert/reports"
-	"github.com/toolcert/toolcert/target"
 )
-
-// OutputParts splits what the agent saw into the parts the leak scan
-// searches: the status line, every header and trailer (name and values),
-// the body.
-func OutputParts(out target.Output) []canary.Part {
-	parts := []canary.Part{{Where: "status line", Data: []byte(out.StatusLine)}}
-	parts = append(parts, headerParts("header", out.Header)...)
-	parts = append(parts, headerParts("trailer", out.Trailer)...)
-	return append(parts, canary.Part{Where: "body", Data: out.Body})
-}
-
-func headerParts(kind string, h http.Header) []canary.Part {
-	names := make([]string, 0, len(h))
-	for name := range h {
-		names = append(names, name)
-	}
-	sort.Strings(names)
-	parts := make([]canary.Part, 0, len(names))
-	for _, name := range names {
-		line := name + ": " + strings.Join(h[name], ", ")
-		parts = append(parts, canary.Part{Where: kind + " " + name, Data: []byte(line)})
-	}
-	return parts
-}
 
 // scanLeaks searches the agent-visible output for every canary the
 // scenario planted, once per scenario, and records each hit as evidence.
@@ -44,7 +17,7 @@ func (w *world) scanLeaks() []canary.Leak {
 	w.scanned = true
 	var parts []canary.Part
 	for i, c := range w.calls {
-		for _, p := range OutputParts(c.out) {
+		for _, p := range c.Out.Parts {
 			if len(w.calls) > 1 {
 				p.Where = fmt.Sprintf("call %d %s", i+1, p.Where)
 			}

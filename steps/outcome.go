@@ -47,20 +47,20 @@ func (w *world) envelope() (envelope, error) {
 // checkEnvelope does the work of envelope, once per call, so that several
 // steps asking for the envelope record its evidence once.
 func (w *world) checkEnvelope(c *call) (envelope, error) {
-	v, err := gate.ParseJSON(c.out.Body, agentLimits)
+	v, err := gate.ParseJSON(c.Out.Result, agentLimits)
 	if err != nil {
-		return envelope{}, w.note(reports.EvidenceMismatch, "the agent-visible body is not strict JSON: %v; body starts %q", err, tail(string(c.out.Body), 200))
+		return envelope{}, w.note(reports.EvidenceMismatch, "the agent-visible %s is not strict JSON: %v; it starts %q", c.Out.ResultWhere, err, tail(string(c.Out.Result), 200))
 	}
-	contract, err := w.suite.contract(c.tool)
+	contract, err := w.suite.contract(c.Tool)
 	if err != nil {
 		return envelope{}, err
 	}
 	if err := contract.Validate(v); err != nil {
-		return envelope{}, w.note(reports.EvidenceMismatch, "the agent-visible body breaks the %q contract: %s", c.tool, oneLine(err))
+		return envelope{}, w.note(reports.EvidenceMismatch, "the agent-visible %s breaks the %q contract: %s", c.Out.ResultWhere, c.Tool, oneLine(err))
 	}
 	m, ok := v.(map[string]any)
 	if !ok {
-		return envelope{}, w.note(reports.EvidenceMismatch, "the agent-visible body is not an object")
+		return envelope{}, w.note(reports.EvidenceMismatch, "the agent-visible %s is not an object", c.Out.ResultWhere)
 	}
 	return envelope{raw: m}, nil
 }
@@ -133,9 +133,9 @@ func (w *world) ownRequestID() error {
 		return w.note(reports.EvidenceMismatch, "request_id %q does not match %s", id, protocol.RequestIDPattern)
 	}
 	for _, rt := range w.routes {
-		for _, r := range rt.seq {
+		for _, r := range rt.Seq {
 			if bytes.Contains(r.Body, []byte(id)) {
-				return w.note(reports.EvidenceMismatch, "request_id %q was taken from the upstream's answer to %s %s", id, rt.method, rt.path)
+				return w.note(reports.EvidenceMismatch, "request_id %q was taken from the upstream's answer to %s %s", id, rt.Method, rt.Path)
 			}
 		}
 	}
@@ -148,7 +148,7 @@ func (w *world) doesNotContain(s string) error {
 		return err
 	}
 	needle := strings.ToLower(s)
-	for _, p := range OutputParts(c.out) {
+	for _, p := range c.Out.Parts {
 		if strings.Contains(strings.ToLower(string(p.Data)), needle) {
 			return w.note(reports.EvidenceMismatch, "the agent's %s contains %q", p.Where, s)
 		}
@@ -167,13 +167,13 @@ func (w *world) withinBudget() error {
 	c := w.call
 	p := w.suite.Profile
 	limit := time.Duration(p.Deadline) + time.Duration(p.ReadTimeout) + time.Second
-	if c.hung > 0 {
+	if c.Hung > 0 {
 		return w.note(reports.EvidenceMismatch, "the agent got no answer within %v, when the harness stopped waiting; the adapter's time budget is %v (allowed with slack: %v)",
-			c.hung, time.Duration(p.Deadline), limit)
+			c.Hung, time.Duration(p.Deadline), limit)
 	}
-	if c.out.Elapsed > limit {
+	if c.Out.Elapsed > limit {
 		return w.note(reports.EvidenceMismatch, "the agent waited %v; the adapter's time budget is %v (allowed with slack: %v)",
-			c.out.Elapsed.Round(time.Millisecond), time.Duration(p.Deadline), limit)
+			c.Out.Elapsed.Round(time.Millisecond), time.Duration(p.Deadline), limit)
 	}
 	return nil
 }

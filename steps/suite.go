@@ -1,37 +1,18 @@
 package steps
 
 import (
-	"context"
 	"fmt"
 	"sync"
 	"time"
 
 	"github.com/toolcert/toolcert/corpus"
 	"github.com/toolcert/toolcert/gate"
-	"github.com/toolcert/toolcert/mocks"
+	"github.com/toolcert/toolcert/internal/harness"
 	"github.com/toolcert/toolcert/protocol"
 	"github.com/toolcert/toolcert/reports"
 	"github.com/toolcert/toolcert/target"
 	"github.com/toolcert/toolcert/variant"
 )
-
-// Lane is one isolated pair of a mock upstream and the target wired to it,
-// with the target's own audit file. A lane serves one scenario at a time.
-type Lane struct {
-	ID        int
-	Upstream  *mocks.Upstream
-	Target    target.Instance
-	AuditFile string // "" when the harness cannot read the target's audit
-	// PolicyFile is the policy the target was started with ("" for none).
-	PolicyFile string
-}
-
-// Lanes hands out lanes to scenarios. Acquire blocks until a lane is free;
-// the caller must Release it when the scenario ends.
-type Lanes interface {
-	Acquire(ctx context.Context) (*Lane, error)
-	Release(*Lane)
-}
 
 // Suite is what every scenario of one run shares. It is read-only once the
 // run starts, but for the compiled contracts it caches.
@@ -40,7 +21,7 @@ type Suite struct {
 	Profile target.Profile
 	Seed    uint64
 	Client  *target.Client
-	Lanes   Lanes
+	Lanes   harness.Lanes
 	// Now is the clock scenarios render timestamps with; nil means time.Now.
 	Now func() time.Time
 
@@ -53,7 +34,6 @@ type Suite struct {
 
 	mu        sync.Mutex
 	contracts map[string]*gate.Schema
-	pol       *gate.Policy
 	decision  *gate.Schema
 
 	genOnce sync.Once
@@ -69,7 +49,7 @@ type Record struct {
 	// Exchanges are what the scenario programmed and called, one per agent
 	// call (generated variants included): enough to send the same requests
 	// again without steps.
-	Exchanges []*Exchange
+	Exchanges []harness.Exchange
 	// Cases are the generated variants the scenario ran.
 	Cases []reports.Case
 	// MustNotReach is set when the scenario asserted that its calls (denied,
@@ -77,20 +57,6 @@ type Record struct {
 	MustNotReach bool
 	// BlockedRequests are the upstream requests those calls made anyway.
 	BlockedRequests int
-}
-
-// Exchange is one scenario's traffic: the answers it programmed on the
-// mock upstream and the agent's call.
-type Exchange struct {
-	Routes []Route
-	Tool   string
-	Args   []byte
-}
-
-// Route is the sequence of answers programmed for one request line.
-type Route struct {
-	Method, Path string
-	Seq          []mocks.Response
 }
 
 func (s *Suite) now() time.Time {

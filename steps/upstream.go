@@ -9,6 +9,7 @@ import (
 	"github.com/cucumber/godog"
 
 	"github.com/toolcert/toolcert/corpus"
+	"github.com/toolcert/toolcert/internal/harness"
 	"github.com/toolcert/toolcert/mocks"
 )
 
@@ -22,18 +23,18 @@ func (w *world) answer(method, path string, r mocks.Response) {
 	where := method + " " + path
 	r.Reason = strings.TrimSpace(http.StatusText(r.Status) + " " + w.canaries.New("reason phrase of "+where))
 	r.Header = append(r.Header, mocks.HeaderField{Name: "X-Vendor-Trace", Value: w.canaries.New("header X-Vendor-Trace of " + where)})
-	var rt *route
+	var rt *harness.Route
 	for _, x := range w.routes {
-		if x.method == method && x.path == path {
+		if x.Method == method && x.Path == path {
 			rt = x
 		}
 	}
 	if rt == nil {
-		rt = &route{method: method, path: path}
+		rt = &harness.Route{Method: method, Path: path}
 		w.routes = append(w.routes, rt)
 	}
-	rt.seq = append(rt.seq, r)
-	w.last = &rt.seq[len(rt.seq)-1]
+	rt.Seq = append(rt.Seq, r)
+	w.last = &rt.Seq[len(rt.Seq)-1]
 }
 
 // withType sets the Content-Type the upstream answers with; "" sends none.
@@ -140,14 +141,13 @@ func (w *world) cut(n int64) error {
 	})
 }
 
-// program hands the scenario's answers to the lane's mock upstream.
-func (w *world) program() error {
+// routeList returns the routes the scenario programmed, in order.
+func (w *world) routeList() []harness.Route {
+	out := make([]harness.Route, 0, len(w.routes))
 	for _, rt := range w.routes {
-		if err := w.lane.Upstream.Program(rt.method, rt.path, rt.seq...); err != nil {
-			return fmt.Errorf("program the mock upstream for %s %s: %w", rt.method, rt.path, err)
-		}
+		out = append(out, *rt)
 	}
-	return nil
+	return out
 }
 
 // upstreamSteps registers the Given steps that program the mock upstream.

@@ -102,7 +102,7 @@ func (w *world) runVariant(ctx context.Context, v variant.Variant) reports.Case 
 	child := newWorld(w.suite, w.lane, v.ID)
 	errs := child.serveVariant(ctx, v)
 	w.variantRequests += child.requests()
-	if x := child.exchange(); x != nil {
+	if x, ok := child.exchange(); ok {
 		w.variantExchanges = append(w.variantExchanges, x)
 	}
 	errs = append(errs, child.leakCheck()...)

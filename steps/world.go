@@ -8,20 +8,20 @@ import (
 
 	"github.com/toolcert/toolcert/canary"
 	"github.com/toolcert/toolcert/corpus"
+	"github.com/toolcert/toolcert/internal/harness"
 	"github.com/toolcert/toolcert/mocks"
 	"github.com/toolcert/toolcert/reports"
-	"github.com/toolcert/toolcert/target"
 )
 
 // world is the state of one scenario. It lives in the scenario's context.
 type world struct {
 	suite    *Suite
-	lane     *Lane
+	lane     *harness.Lane
 	canaries *canary.Set
 	now      time.Time
 	vars     corpus.Vars
 
-	routes []*route // in the order the scenario programmed them
+	routes []*harness.Route // in the order the scenario programmed them
 	last   *mocks.Response
 
 	call     *call   // the latest agent call
@@ -41,28 +41,13 @@ type world struct {
 	cases           []reports.Case // generated variants run by a step
 	variantRequests int            // upstream requests of those variants
 	// variantExchanges are the calls of those variants.
-	variantExchanges []*Exchange
+	variantExchanges []harness.Exchange
 }
 
-// route is the answer sequence the scenario programmed for one request line.
-type route struct {
-	method, path string
-	seq          []mocks.Response
-}
-
-// call is the agent's one call of the scenario and what it saw.
+// call is one agent call of the scenario, what it saw, and the envelope
+// check the steps made of it.
 type call struct {
-	tool    string
-	args    []byte
-	out     target.Output
-	err     error
-	started time.Time
-	// hung is the harness's call timeout when the target gave no answer
-	// within it (the agent would still be waiting); zero otherwise.
-	hung time.Duration
-	// auditFrom is the size of the audit log before the call: the call's
-	// event comes after it.
-	auditFrom int64
+	*harness.Call
 
 	checked bool // env and envErr hold the envelope check
 	env     envelope
@@ -83,15 +68,10 @@ func from(ctx context.Context) (*world, error) {
 	return w, nil
 }
 
-func newWorld(s *Suite, lane *Lane, scope string) *world {
+func newWorld(s *Suite, lane *harness.Lane, scope string) *world {
 	w := &world{suite: s, lane: lane, now: s.now()}
 	w.canaries = canary.NewSet(s.Seed, scope)
-	w.vars = corpus.Vars{
-		Now:       w.now,
-		Freshness: time.Duration(s.Profile.Freshness),
-		Skew:      time.Duration(s.Profile.FutureSkew),
-		Canary:    func(name, where string) string { return w.canaries.Named(name, where) },
-	}
+	w.vars = harness.Vars(w.now, s.Profile, w.canaries)
 	return w
 }
 
@@ -114,9 +94,9 @@ func (w *world) mustCall() (*call, error) {
 	if w.call == nil {
 		return nil, errors.New("no agent call yet: a Then step needs a When step before it")
 	}
-	if w.call.hung > 0 {
+	if w.call.Hung > 0 {
 		return nil, w.note(reports.EvidenceTarget, "the target gave no answer to %q within %v, the harness's call timeout: the agent would still be waiting",
-			w.call.tool, w.call.hung)
+			w.call.Tool, w.call.Hung)
 	}
 	return w.call, nil
 }

@@ -18,18 +18,16 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/toolcert/toolcert"
 	"github.com/toolcert/toolcert/reports"
 	"github.com/toolcert/toolcert/runner"
-	"github.com/toolcert/toolcert/target"
 )
 
 // Certify runs cfg with t's context and reports the result on t: one
 // subtest per scenario, failing with its evidence when the scenario failed,
 // was skipped (a skip is not a pass) or passed against a baseline that
-// lists it. A field cfg leaves zero takes toolcert's default: the built-in
-// features and corpus, the reference adapter's profile, two lanes, a work
-// folder under t.TempDir(). cfg.Target is required. Certify returns the
+// lists it. A field cfg leaves zero takes runner's default (see
+// runner.Config): the built-in features and corpus, the default profile,
+// runner.DefaultConcurrency lanes. cfg.Target is required. Certify returns the
 // result for further checks; a run that cannot start, ran nothing or was
 // interrupted stops the test.
 func Certify(t *testing.T, cfg runner.Config) *reports.Result {
@@ -37,7 +35,7 @@ func Certify(t *testing.T, cfg runner.Config) *reports.Result {
 	if cfg.Target == nil {
 		t.Fatal("toolcerttest: runner.Config.Target is required")
 	}
-	res, err := runner.Run(t.Context(), withDefaults(t, cfg))
+	res, err := runner.Run(t.Context(), cfg)
 	if err != nil {
 		t.Fatalf("toolcerttest: run against %s: %v", cfg.Target, err)
 	}
@@ -52,26 +50,6 @@ func Certify(t *testing.T, cfg runner.Config) *reports.Result {
 		})
 	}
 	return res
-}
-
-// withDefaults fills the fields of cfg that are zero.
-func withDefaults(t *testing.T, cfg runner.Config) runner.Config {
-	if cfg.Features == nil && len(cfg.FeaturePaths) == 0 && cfg.Case == "" {
-		cfg.Features, cfg.FeaturePaths = toolcert.Features(), []string{"features"}
-	}
-	if cfg.Fixtures == nil {
-		cfg.Fixtures = toolcert.Fixtures()
-	}
-	if cfg.Profile.MaxBytes == 0 && cfg.Profile.Deadline == 0 { // a profile nobody filled in
-		cfg.Profile = target.DefaultProfile()
-	}
-	if cfg.Concurrency == 0 {
-		cfg.Concurrency = 2
-	}
-	if cfg.WorkDir == "" {
-		cfg.WorkDir = t.TempDir()
-	}
-	return cfg
 }
 
 // Problem returns what is wrong with one scenario's outcome, evidence and

@@ -119,13 +119,21 @@ func newFlags(name, synopsis string, w io.Writer) *flag.FlagSet {
 	return fs
 }
 
-// parseFlags parses args and turns a flag error into a usage error.
-func parseFlags(fs *flag.FlagSet, args []string) error {
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return err
-		}
+// parseArgs parses args, leaving the arguments after the flags in
+// fs.Args, and turns a flag error into a usage error.
+func parseArgs(fs *flag.FlagSet, args []string) error {
+	err := fs.Parse(args)
+	if err != nil && !errors.Is(err, flag.ErrHelp) {
 		return usageErr("%s: %v", fs.Name(), err)
+	}
+	return err
+}
+
+// parseFlags parses args as parseArgs does and refuses arguments after the
+// flags.
+func parseFlags(fs *flag.FlagSet, args []string) error {
+	if err := parseArgs(fs, args); err != nil {
+		return err
 	}
 	if fs.NArg() > 0 {
 		return usageErr("%s: unexpected arguments %q", fs.Name(), fs.Args())

@@ -4,12 +4,12 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
+	"slices"
 	"time"
 
 	"github.com/toolcert/toolcert"
 	"github.com/toolcert/toolcert/corpus"
-	"github.com/toolcert/toolcert/target"
+	"github.com/toolcert/toolcert/runner"
 )
 
 const fixturesSynopsis = `Usage: toolcert fixtures lint [--fixtures DIR] [--profile FILE]
@@ -24,11 +24,10 @@ Exit codes: 0 clean; 1 problems found; 2 usage error.`
 
 func fixturesCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 || args[0] != "lint" {
-		if len(args) > 0 && (args[0] == "-h" || args[0] == "--help" || args[0] == "-help") {
-			fmt.Fprintln(stderr, fixturesSynopsis)
+		fmt.Fprintln(stderr, fixturesSynopsis)
+		if len(args) > 0 && slices.Contains([]string{"-h", "--help", "-help"}, args[0]) {
 			return nil
 		}
-		fmt.Fprintln(stderr, fixturesSynopsis)
 		return usageErr("fixtures: want the subcommand lint")
 	}
 	var dir, profile string
@@ -38,21 +37,18 @@ func fixturesCmd(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if err := parseFlags(fs, args[1:]); err != nil {
 		return err
 	}
-	p := target.DefaultProfile()
-	if profile != "" {
-		var err error
-		if p, err = target.LoadProfile(profile); err != nil {
-			return usageErr("%v", err)
-		}
+	p, err := loadProfile(profile)
+	if err != nil {
+		return err
 	}
-	c := corpus.New(toolcert.Fixtures())
-	name := "built-in corpus"
+	fixtures, name := toolcert.Fixtures(), "built-in corpus"
 	if dir != "" {
-		if st, err := os.Stat(dir); err != nil || !st.IsDir() {
-			return usageErr("--fixtures: %q is not a folder", dir)
+		if fixtures, err = runner.FixturesAt(dir); err != nil {
+			return usageErr("--fixtures: %v", err)
 		}
-		c, name = corpus.New(os.DirFS(dir)), dir
+		name = dir
 	}
+	c := corpus.New(fixtures)
 	problems := corpus.Lint(c, time.Now(), corpus.Limits{
 		MaxBytes: p.MaxBytes, MaxDepth: p.MaxDepth,
 		Freshness: time.Duration(p.Freshness), Skew: time.Duration(p.FutureSkew),

@@ -3,11 +3,9 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
 	"os"
-	"strings"
 
 	"github.com/toolcert/toolcert/mocks"
 	"github.com/toolcert/toolcert/runner"
@@ -23,27 +21,12 @@ failure, every string of 8 or more characters in the body counts as well.
 
 Exit codes: 0 no leak; 1 a leak; 2 usage or configuration error.`
 
-type headerList []mocks.HeaderField
-
-func (h *headerList) String() string { return fmt.Sprint(*h) }
-
-func (h *headerList) Set(v string) error {
-	name, value, ok := strings.Cut(v, ":")
-	if !ok || strings.TrimSpace(name) == "" {
-		return fmt.Errorf("want K:V, got %q", v)
-	}
-	*h = append(*h, mocks.HeaderField{Name: strings.TrimSpace(name), Value: strings.TrimSpace(value)})
-	return nil
-}
-
-var _ flag.Value = (*headerList)(nil)
-
 func replayCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	var (
 		tool, argsJSON, bodyFile, contentType string
 		status                                int
 		seed                                  uint64
-		headers                               headerList
+		headers                               mocks.HeaderFlag
 		tf                                    targetFlags
 	)
 	fs := newFlags("replay", replaySynopsis, stderr)
@@ -75,7 +58,7 @@ func replayCmd(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	}
 	res, err := runner.Replay(ctx, runner.ReplayConfig{
 		Tool: tool, Args: []byte(argsJSON), Body: body, Status: status, Seed: seed,
-		Header: append(headerList{{Name: "Content-Type", Value: contentType}}, headers...),
+		Header: append([]mocks.HeaderField{{Name: "Content-Type", Value: contentType}}, headers...),
 		Target: tgt, Profile: profile, UpstreamListen: tf.upstreamListen, AuditFile: tf.auditFile,
 	})
 	if err != nil {

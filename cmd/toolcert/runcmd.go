@@ -5,12 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
-	"os"
 	"path/filepath"
 	"strings"
 
-	"github.com/toolcert/toolcert"
 	"github.com/toolcert/toolcert/reports"
 	"github.com/toolcert/toolcert/runner"
 )
@@ -46,7 +43,7 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	fs.StringVar(&f.features, "features", "", "`DIR` or .feature file to run instead of the built-in features")
 	fs.StringVar(&f.fixtures, "fixtures", "", "fixture corpus `DIR` (one folder per tool) instead of the built-in corpus")
 	fs.StringVar(&f.tags, "tags", "", "godog tag `EXPRESSION` selecting scenarios: && is and, ~ is not, a comma is or,\ne.g. \"@transport && ~@slow\"")
-	fs.IntVar(&f.concurrency, "concurrency", 2, "number of lanes (isolated mock upstream + target pairs) running scenarios in parallel")
+	fs.IntVar(&f.concurrency, "concurrency", runner.DefaultConcurrency, "number of lanes (isolated mock upstream + target pairs) running scenarios in parallel")
 	fs.Uint64Var(&f.seed, "seed", 0, "seed for the canaries; 0 picks a random one (printed in the summary)")
 	fs.StringVar(&f.out, "out", "toolcert-report", "`DIR` for the reports and each lane's audit log")
 	fs.StringVar(&f.formats, "format", strings.Join(reports.DefaultFormats, ","), "report formats to write into --out, a comma-separated `LIST` or \"all\":\n"+formatHelp())
@@ -60,7 +57,8 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if err := checkFormats(f.formatNames()); err != nil {
+	formats, err := parseFormats(f.formats)
+	if err != nil {
 		return err
 	}
 	cfg, err := f.config(stderr)
@@ -71,13 +69,14 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if res == nil {
 		return &exitError{code: exitConfig, err: runErr}
 	}
-	paths, werr := reports.Write(f.out, res, f.formatNames()...)
+	paths, werr := reports.Write(f.out, res, formats...)
 	if werr == nil && f.writeBaseline != "" {
-		werr = writeBaseline(f.writeBaseline, res)
-		paths = append(paths, f.writeBaseline)
+		if werr = reports.WriteBaseline(f.writeBaseline, reports.BaselineOf(res)); werr == nil {
+			paths = append(paths, f.writeBaseline)
+		}
 	}
-	summarize(stdout, res, paths, !f.quiet)
-	return runExit(res, runErr, werr)
+	terr := reports.Text(stdout, res, reports.TextOptions{Coverage: !f.quiet, Files: paths})
+	return runExit(res, runErr, errors.Join(werr, terr))
 }
 
 // runExit maps a finished run onto the exit code: 2 when the reports could
@@ -110,9 +109,7 @@ func (f *runFlags) config(stderr io.Writer) (runner.Config, error) {
 		return runner.Config{}, usageErr("--concurrency must be at least 1")
 	}
 	cfg := runner.Config{
-		Features: toolcert.Features(), FeaturePaths: []string{"features"},
-		Fixtures: toolcert.Fixtures(),
-		Tags:     f.tags, Concurrency: f.concurrency, Seed: f.seed,
+		Tags: f.tags, Concurrency: f.concurrency, Seed: f.seed,
 		Target: tgt, Profile: profile,
 		UpstreamListen: f.target.upstreamListen, AuditFile: f.target.auditFile,
 		WorkDir: filepath.Join(f.out, "lanes"), Version: version,
@@ -136,17 +133,16 @@ func (f *runFlags) config(stderr io.Writer) (runner.Config, error) {
 		cfg.Baseline = b
 	}
 	if f.features != "" {
-		fsys, paths, err := dirOrFile(f.features)
+		fsys, paths, err := runner.FeaturesAt(f.features)
 		if err != nil {
 			return cfg, usageErr("--features: %v", err)
 		}
 		cfg.Features, cfg.FeaturePaths = fsys, paths
 	}
 	if f.fixtures != "" {
-		if st, err := os.Stat(f.fixtures); err != nil || !st.IsDir() {
-			return cfg, usageErr("--fixtures: %q is not a folder", f.fixtures)
+		if cfg.Fixtures, err = runner.FixturesAt(f.fixtures); err != nil {
+			return cfg, usageErr("--fixtures: %v", err)
 		}
-		cfg.Fixtures = os.DirFS(f.fixtures)
 		if f.features == "" && f.caseID == "" {
 			fmt.Fprintln(stderr, "toolcert: warning: --fixtures without --features runs the built-in features, which name the built-in tools, against your corpus")
 		}
@@ -157,93 +153,9 @@ func (f *runFlags) config(stderr io.Writer) (runner.Config, error) {
 // reproduceFlags are the flags a generated case's reproducer repeats: the
 // corpus and the target.
 func (f *runFlags) reproduceFlags() string {
-	flags := f.target.String()
+	var words []string
 	if f.fixtures != "" {
-		flags = strings.TrimSpace("--fixtures " + shellQuote(f.fixtures) + " " + flags)
+		words = append(words, "--fixtures", f.fixtures)
 	}
-	return flags
-}
-
-// dirOrFile opens a features folder or a single .feature file as an fs.FS
-// with the paths to run inside it.
-func dirOrFile(p string) (fs.FS, []string, error) {
-	st, err := os.Stat(p)
-	if err != nil {
-		return nil, nil, err
-	}
-	if st.IsDir() {
-		return os.DirFS(p), []string{"."}, nil
-	}
-	return os.DirFS(filepath.Dir(p)), []string{filepath.Base(p)}, nil
-}
-
-// summarize prints the run's summary: what failed and why (evidence and
-// reproducers), the coverage matrix unless quiet, the counts and the files.
-func summarize(w io.Writer, res *reports.Result, paths []string, matrix bool) {
-	s := res.Summary
-	fmt.Fprintf(w, "\ntoolcert %s against %s (seed %d)\n", res.Version, res.Target, res.Seed)
-	for _, sc := range res.Scenarios {
-		if sc.Status != reports.Passed || sc.Baseline != "" {
-			fmt.Fprintf(w, "  %s  %s: %s\n", statusOf(sc), sc.Feature, sc.Name)
-			for _, e := range first(sc.Evidence, 3) {
-				fmt.Fprintf(w, "      %s\n", firstLine(e.Message))
-			}
-		}
-		for _, c := range first(failedCases(sc), 10) {
-			fmt.Fprintf(w, "      case %s: %s\n        reproduce: %s\n", c.ID, caseReason(c), c.Reproducer)
-		}
-		for _, c := range sc.Cases {
-			if c.Baseline == reports.UnexpectedPass {
-				fmt.Fprintf(w, "      case %s: UNEXPECTED PASS (remove it from the baseline)\n", c.ID)
-			}
-		}
-	}
-	if s.Cases > 0 && matrix {
-		fmt.Fprintln(w, "\nhostile-space coverage (passed/cases per operator and tool; the field-level matrix is in results.json):")
-		reports.CoverageTable(w, res.Coverage)
-	}
-	if s.Cases > 0 {
-		fmt.Fprintf(w, "%d generated cases: %d passed, %d failed\n", s.Cases, s.CasesPassed, s.CasesFailed)
-	}
-	if s.Blocked > 0 {
-		fmt.Fprintf(w, "%d scenarios with denied, refused, expired or malformed calls: %d upstream requests reached from them\n", s.Blocked, s.BlockedRequests)
-	}
-	if s.TargetRestarts > 0 {
-		fmt.Fprintf(w, "the target died and was started again %d times: each death failed the scenario it happened in\n", s.TargetRestarts)
-	}
-	summarizeBaseline(w, res)
-	fmt.Fprintf(w, "%d scenarios: %d passed, %d failed, %d skipped; %d canary leaks; %d upstream requests; %.1fs\n",
-		s.Scenarios, s.Passed, s.Failed, s.Skipped, s.Leaks, s.UpstreamRequests, res.Duration.Seconds())
-	for _, p := range paths {
-		fmt.Fprintf(w, "wrote %s\n", p)
-	}
-}
-
-func failedCases(sc reports.Scenario) []reports.Case {
-	var out []reports.Case
-	for _, c := range sc.Cases {
-		if c.Status != reports.Passed {
-			out = append(out, c)
-		}
-	}
-	return out
-}
-
-func first[T any](s []T, n int) []T {
-	if len(s) > n {
-		return s[:n]
-	}
-	return s
-}
-
-func caseReason(c reports.Case) string {
-	if len(c.Evidence) == 0 {
-		return string(c.Status)
-	}
-	return firstLine(c.Evidence[0].Message)
-}
-
-func firstLine(s string) string {
-	line, _, _ := strings.Cut(s, "\n")
-	return line
+	return reports.Command(append(words, f.target.words()...)...)
 }

@@ -2,10 +2,6 @@ package main
 
 import (
 	"flag"
-	"fmt"
-	"net"
-	"net/url"
-	"strings"
 
 	"github.com/toolcert/toolcert/adapters/reference"
 	"github.com/toolcert/toolcert/target"
@@ -31,104 +27,46 @@ func (t *targetFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&t.profile, "profile", "", "JSON `FILE` declaring the target's limits (max_bytes, max_depth, max_attempts, deadline,\nread_timeout, freshness, future_skew, token, rename); default: the reference adapter's")
 }
 
-// String returns the flags as a command line would repeat them.
-func (t *targetFlags) String() string {
-	var parts []string
-	add := func(name, v string) {
-		if v != "" {
-			parts = append(parts, "--"+name+" "+shellQuote(v))
+// words returns the flags as a command line repeats them, unquoted.
+func (t *targetFlags) words() []string {
+	var words []string
+	for _, f := range [][2]string{{"target-cmd", t.cmd}, {"target-url", t.url}, {"target-image", t.image},
+		{"upstream-listen", t.upstreamListen}, {"audit-file", t.auditFile}, {"profile", t.profile}} {
+		if f[1] != "" {
+			words = append(words, "--"+f[0], f[1])
 		}
 	}
-	add("target-cmd", t.cmd)
-	add("target-url", t.url)
-	add("target-image", t.image)
-	add("upstream-listen", t.upstreamListen)
-	add("audit-file", t.auditFile)
-	add("profile", t.profile)
-	return strings.Join(parts, " ")
-}
-
-// shellQuote quotes s for a POSIX shell when it needs it.
-func shellQuote(s string) string {
-	if s != "" && strings.IndexFunc(s, func(r rune) bool {
-		return !(r == '-' || r == '_' || r == '.' || r == '/' || r == ':' || r == '=' ||
-			'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9')
-	}) < 0 {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+	return words
 }
 
 // build returns the chosen target and its profile. Without --target-cmd,
 // --target-url or --target-image the target is the reference adapter,
 // in-process.
 func (t *targetFlags) build() (target.Target, target.Profile, error) {
-	profile := target.DefaultProfile()
-	if t.profile != "" {
-		p, err := target.LoadProfile(t.profile)
-		if err != nil {
-			return nil, profile, usageErr("%v", err)
-		}
-		profile = p
-	}
-	switch {
-	case countSet(t.cmd, t.url, t.image) > 1:
-		return nil, profile, usageErr("--target-cmd, --target-url and --target-image exclude each other")
-	case t.url != "":
-		if t.upstreamListen == "" {
-			return nil, profile, usageErr("--target-url needs --upstream-listen: the address the running adapter sends its upstream requests to")
-		}
-		if err := checkLoopback(t.upstreamListen); err != nil {
-			return nil, profile, usageErr("--upstream-listen: %v", err)
-		}
-		if u, err := url.Parse(t.url); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-			return nil, profile, usageErr("--target-url: want an http URL such as http://127.0.0.1:8080, got %q", t.url)
-		}
-		u, err := target.NewURL(t.url)
-		if err != nil {
-			return nil, profile, usageErr("--target-url: %v", err)
-		}
-		return u, profile, nil
-	case t.upstreamListen != "" || t.auditFile != "":
-		return nil, profile, usageErr("--upstream-listen and --audit-file go with --target-url")
-	case t.cmd != "":
-		argv, err := target.SplitCommand(t.cmd)
-		if err != nil {
-			return nil, profile, usageErr("--target-cmd: %v", err)
-		}
-		p, err := target.NewProcess(argv, target.WithRename(profile.Rename))
-		if err != nil {
-			return nil, profile, usageErr("--target-cmd: %v", err)
-		}
-		return p, profile, nil
-	case t.image != "":
-		c, err := target.NewContainer(t.image, target.WithContainerRename(profile.Rename))
-		if err != nil {
-			return nil, profile, usageErr("--target-image: %v", err)
-		}
-		return c, profile, nil
-	}
-	return reference.InProcess(), profile, nil
-}
-
-// countSet returns how many of values are not "".
-func countSet(values ...string) int {
-	n := 0
-	for _, v := range values {
-		if v != "" {
-			n++
-		}
-	}
-	return n
-}
-
-func checkLoopback(addr string) error {
-	host, _, err := net.SplitHostPort(addr)
+	profile, err := loadProfile(t.profile)
 	if err != nil {
-		return err
+		return nil, profile, err
 	}
-	if ip := net.ParseIP(host); host != "localhost" && (ip == nil || !ip.IsLoopback()) {
-		return fmt.Errorf("%q is not a loopback address", host)
+	spec := target.Spec{Command: t.cmd, Image: t.image, URL: t.url, UpstreamListen: t.upstreamListen, AuditFile: t.auditFile, Rename: profile.Rename}
+	tgt, err := spec.Build()
+	switch {
+	case err != nil:
+		return nil, profile, usageErr("%v", err)
+	case tgt == nil:
+		return reference.InProcess(), profile, nil
 	}
-	return nil
+	return tgt, profile, nil
+}
+
+// loadProfile returns the profile in the file at path, or the default
+// profile when path is "".
+func loadProfile(path string) (target.Profile, error) {
+	if path == "" {
+		return target.DefaultProfile(), nil
+	}
+	p, err := target.LoadProfile(path)
+	if err != nil {
+		return p, usageErr("%v", err)
+	}
+	return p, nil
 }

@@ -1,4 +1,4 @@
-package runner
+package harness
 
 import (
 	"context"
@@ -10,35 +10,57 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/toolcert/toolcert/corpus"
 	"github.com/toolcert/toolcert/mocks"
-	"github.com/toolcert/toolcert/steps"
 	"github.com/toolcert/toolcert/target"
 )
 
-// lanes is the pool of isolated mock + target pairs a run's scenarios take
-// turns on. It implements steps.Lanes.
-type lanes struct {
-	cfg  *Config
-	free chan *steps.Lane
-	all  []*steps.Lane
+// PoolConfig is what a Pool starts its lanes from.
+type PoolConfig struct {
+	// Lanes is the number of lanes; an already running target gets one.
+	Lanes int
+	// Target is the adapter under test.
+	Target target.Target
+	// Profile is what the target declares; its limits reach the target as
+	// the protocol's limit variables.
+	Profile target.Profile
+	// Fixtures is the corpus, whose policy file every started target gets;
+	// nil for none.
+	Fixtures fs.FS
+	// UpstreamListen is where the mock listens when the target is already
+	// running (a target.URL): the target must be wired to this address.
+	UpstreamListen string
+	// AuditFile is the audit log of an already running target; "" when the
+	// harness cannot read it. Ignored for targets the harness starts.
+	AuditFile string
+	// Dir receives a folder per lane with its audit log and policy.
+	Dir string
+}
+
+// Pool is the set of lanes a run's scenarios take turns on. It implements
+// Lanes. Build it with StartPool; the caller must call Close.
+type Pool struct {
+	cfg  PoolConfig
+	free chan *Lane
+	all  []*Lane
 	// restarts counts the targets started again after they died.
 	restarts atomic.Int64
 }
 
-var _ steps.Lanes = (*lanes)(nil)
+var _ Lanes = (*Pool)(nil)
 
-// startLanes starts cfg.Concurrency lanes, or one for a target that is
-// already running. The caller must call close.
-func startLanes(ctx context.Context, cfg *Config, dir string) (*lanes, error) {
-	n := cfg.Concurrency
+// StartPool starts cfg.Lanes lanes (at least one), or one for a target that
+// is already running. On error it stops what it started.
+func StartPool(ctx context.Context, cfg PoolConfig) (*Pool, error) {
+	n := max(cfg.Lanes, 1)
 	if cfg.UpstreamListen != "" {
 		n = 1
 	}
-	p := &lanes{cfg: cfg, free: make(chan *steps.Lane, n)}
+	p := &Pool{cfg: cfg, free: make(chan *Lane, n)}
 	for i := 1; i <= n; i++ {
-		lane, err := p.start(ctx, i, dir)
+		lane, err := p.start(ctx, i)
 		if err != nil {
-			p.close(ctx)
+			p.Close(ctx)
 			return nil, fmt.Errorf("start lane %d: %w", i, err)
 		}
 		p.all = append(p.all, lane)
@@ -47,7 +69,13 @@ func startLanes(ctx context.Context, cfg *Config, dir string) (*lanes, error) {
 	return p, nil
 }
 
-func (p *lanes) start(ctx context.Context, id int, dir string) (*steps.Lane, error) {
+// Lanes returns every lane of the pool, free or not.
+func (p *Pool) Lanes() []*Lane { return p.all }
+
+// Restarts returns how many times a dead target was started again.
+func (p *Pool) Restarts() int { return int(p.restarts.Load()) }
+
+func (p *Pool) start(ctx context.Context, id int) (*Lane, error) {
 	var opts []mocks.Option
 	if p.cfg.UpstreamListen != "" {
 		opts = append(opts, mocks.WithAddr(p.cfg.UpstreamListen))
@@ -56,20 +84,12 @@ func (p *lanes) start(ctx context.Context, id int, dir string) (*steps.Lane, err
 	if err != nil {
 		return nil, fmt.Errorf("start mock upstream: %w", err)
 	}
-	lane := &steps.Lane{ID: id, Upstream: up, AuditFile: p.cfg.AuditFile}
+	lane := &Lane{ID: id, Upstream: up, AuditFile: p.cfg.AuditFile}
 	if p.cfg.UpstreamListen == "" {
-		laneDir := filepath.Join(dir, fmt.Sprintf("lane-%d", id))
-		if err := os.MkdirAll(laneDir, 0o755); err != nil {
-			up.Close()
-			return nil, fmt.Errorf("create lane folder: %w", err)
-		}
-		lane.AuditFile = filepath.Join(laneDir, "audit.jsonl")
-		policy, err := writePolicy(p.cfg, laneDir)
-		if err != nil {
+		if err := p.laneFiles(lane); err != nil {
 			up.Close()
 			return nil, err
 		}
-		lane.PolicyFile = policy
 	}
 	if err := p.startTarget(ctx, lane); err != nil {
 		up.Close()
@@ -78,7 +98,22 @@ func (p *lanes) start(ctx context.Context, id int, dir string) (*steps.Lane, err
 	return lane, nil
 }
 
-func (p *lanes) startTarget(ctx context.Context, lane *steps.Lane) error {
+// laneFiles creates the lane's folder with its audit log path and policy.
+func (p *Pool) laneFiles(lane *Lane) error {
+	dir := filepath.Join(p.cfg.Dir, fmt.Sprintf("lane-%d", lane.ID))
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("create lane folder: %w", err)
+	}
+	lane.AuditFile = filepath.Join(dir, "audit.jsonl")
+	policy, err := writePolicy(p.cfg.Fixtures, dir)
+	if err != nil {
+		return err
+	}
+	lane.PolicyFile = policy
+	return nil
+}
+
+func (p *Pool) startTarget(ctx context.Context, lane *Lane) error {
 	env := target.Env{
 		UpstreamURL: lane.Upstream.URL(),
 		AuditFile:   lane.AuditFile,
@@ -96,8 +131,8 @@ func (p *lanes) startTarget(ctx context.Context, lane *steps.Lane) error {
 // Acquire waits for a free lane. A lane whose target died in an earlier
 // scenario (a crash is an adapter's right) gets a fresh target first, so
 // one crash fails one scenario, not the rest of the run.
-func (p *lanes) Acquire(ctx context.Context) (*steps.Lane, error) {
-	var lane *steps.Lane
+func (p *Pool) Acquire(ctx context.Context) (*Lane, error) {
+	var lane *Lane
 	select {
 	case lane = <-p.free:
 	case <-ctx.Done():
@@ -123,10 +158,10 @@ func (p *lanes) Acquire(ctx context.Context) (*steps.Lane, error) {
 }
 
 // Release gives the lane back for the next scenario.
-func (p *lanes) Release(lane *steps.Lane) { p.free <- lane }
+func (p *Pool) Release(lane *Lane) { p.free <- lane }
 
-// close stops every target and mock upstream, each within a bound.
-func (p *lanes) close(ctx context.Context) error {
+// Close stops every target and mock upstream, each within a bound.
+func (p *Pool) Close(ctx context.Context) error {
 	var errs []error
 	for _, lane := range p.all {
 		sctx, cancel := context.WithTimeout(ctx, 5*time.Second)
@@ -145,18 +180,18 @@ func (p *lanes) close(ctx context.Context) error {
 
 // writePolicy copies the corpus's policy into the lane's folder, so that a
 // target process can read it from a real path; "" when the corpus has none.
-func writePolicy(cfg *Config, laneDir string) (string, error) {
-	if cfg.Fixtures == nil {
+func writePolicy(fixtures fs.FS, laneDir string) (string, error) {
+	if fixtures == nil {
 		return "", nil
 	}
-	raw, err := fs.ReadFile(cfg.Fixtures, steps.PolicyFile)
+	raw, err := fs.ReadFile(fixtures, corpus.PolicyFile)
 	if errors.Is(err, fs.ErrNotExist) {
 		return "", nil
 	}
 	if err != nil {
 		return "", fmt.Errorf("read the corpus's policy: %w", err)
 	}
-	path := filepath.Join(laneDir, steps.PolicyFile)
+	path := filepath.Join(laneDir, corpus.PolicyFile)
 	if err := os.WriteFile(path, raw, 0o600); err != nil {
 		return "", fmt.Errorf("write the lane's policy: %w", err)
 	}

@@ -1,0 +1,62 @@
+package harness
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/toolcert/toolcert/target"
+)
+
+// settleTimeout bounds the wait for the mock upstream to finish serving
+// after a call.
+const settleTimeout = 2 * time.Second
+
+// Call is one agent call on a lane and what the agent saw of it.
+type Call struct {
+	Tool string
+	Args []byte
+	Out  Output
+	// Err is the error of the call itself (the target refused the
+	// connection, say); nil when an answer arrived.
+	Err     error
+	Started time.Time
+	// Hung is the harness's call timeout when the target gave no answer
+	// within it (the agent would still be waiting); zero otherwise.
+	Hung time.Duration
+	// AuditFrom is the size of the audit log before the call: the call's
+	// event comes after it.
+	AuditFrom int64
+	// SettleErr is set when the mock upstream did not finish serving
+	// within a bound after the call.
+	SettleErr error
+}
+
+// Send is how a call reaches the target: it sends to the target at base
+// and returns what came back.
+type Send func(ctx context.Context, base string) (target.Output, error)
+
+// Call makes one agent call on the lane with send, waiting at most timeout
+// for the answer, then lets the mock upstream settle. A target that gives
+// no answer within timeout is an outcome (Hung), not an error: Call returns
+// an error only when ctx ended.
+func (l *Lane) Call(ctx context.Context, tool string, args []byte, timeout time.Duration, send Send) (*Call, error) {
+	cctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	c := &Call{Tool: tool, Args: args, Started: time.Now(), AuditFrom: AuditSize(l.AuditFile)}
+	out, err := send(cctx, l.Target.URL())
+	c.Out, c.Err = HTTPOutput(out), err
+	sctx, scancel := context.WithTimeout(ctx, settleTimeout)
+	defer scancel()
+	if err := l.Upstream.Settle(sctx); err != nil {
+		c.SettleErr = fmt.Errorf("the mock upstream did not settle after the call: %w", err)
+	}
+	if ctx.Err() != nil {
+		return c, ctx.Err()
+	}
+	if c.Err != nil && errors.Is(c.Err, target.ErrTimeout) {
+		c.Hung, c.Err = timeout, nil
+	}
+	return c, nil
+}
