@@ -29,7 +29,8 @@ type Suite struct {
 	// that upstream version.
 	UpstreamVersion string
 	// ReproduceFlags are the CLI flags that choose the target and corpus,
-	// for the one-line reproducer of each generated case.
+	// for the one-line reproducer of each generated case, quoted as
+	// reports.Command quotes.
 	ReproduceFlags string
 
 	mu        sync.Mutex

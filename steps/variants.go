@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/url"
+	"strconv"
 	"strings"
 	"time"
 
@@ -48,12 +49,13 @@ func (s *Suite) generated() ([]variant.Variant, error) {
 }
 
 // reproducer is the one-line command that runs a variant alone with the
-// same canaries.
+// same canaries, quoted by reports.Command.
 func (s *Suite) reproducer(id string) string {
-	line := fmt.Sprintf("toolcert run --case %s --seed %d", id, s.Seed)
+	words := []string{"toolcert", "run", "--case", id, "--seed", strconv.FormatUint(s.Seed, 10)}
 	if s.UpstreamVersion != "" {
-		line += " --upstream-version " + s.UpstreamVersion
+		words = append(words, "--upstream-version", s.UpstreamVersion)
 	}
+	line := reports.Command(words...)
 	if s.ReproduceFlags != "" {
 		line += " " + s.ReproduceFlags
 	}
