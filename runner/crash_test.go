@@ -3,6 +3,7 @@ package runner
 import (
 	"context"
 	"fmt"
+	"net"
 	"net/http"
 	"os"
 	"strings"
@@ -35,20 +36,24 @@ func serveCrasher() int {
 		fmt.Fprintln(os.Stderr, err)
 		return 2
 	}
-	a, err := reference.New(cfg, reference.WithMiddleware(func(next http.Handler) http.Handler {
-		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			if strings.Contains(r.URL.Path, "/crash_now/") {
-				fmt.Fprintln(os.Stderr, "crasher: crash_now called, exiting")
-				os.Exit(3)
-			}
-			next.ServeHTTP(w, r)
-		})
-	}))
+	a, err := reference.New(cfg)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 2
 	}
-	if err := a.ListenAndServe(context.Background()); err != nil {
+	ln, err := net.Listen("tcp", a.Config().Listen)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	crasher := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.Contains(r.URL.Path, "/crash_now/") {
+			fmt.Fprintln(os.Stderr, "crasher: crash_now called, exiting")
+			os.Exit(3)
+		}
+		a.ServeHTTP(w, r)
+	})
+	if err := http.Serve(ln, crasher); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
 	}

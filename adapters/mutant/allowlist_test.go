@@ -9,7 +9,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/toolcert/toolcert/adapters/reference"
+	"github.com/toolcert/toolcert/adapters/internal/pipeline"
 	"github.com/toolcert/toolcert/internal/testpolicy"
 	"github.com/toolcert/toolcert/protocol"
 )
@@ -78,7 +78,7 @@ func purgeOnce(tb testing.TB, mutant, policy string) allowlistOutcome {
 	}))
 	tb.Cleanup(up.Close)
 	var audit bytes.Buffer
-	a := newCallTarget(tb, mutant, policy, up.URL, reference.WithAuditWriter(&audit))
+	a := newCallTarget(tb, mutant, policy, up.URL, pipeline.WithAuditWriter(&audit))
 	req := httptest.NewRequest("POST", "/v1/tools/purge_cache/invoke", strings.NewReader(`{"arguments":`+purgeArgs+`}`))
 	req.Header.Set("Authorization", "Bearer toolcert-agent")
 	rec := httptest.NewRecorder()

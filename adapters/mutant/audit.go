@@ -1,15 +1,15 @@
 package mutant
 
 import (
-	"github.com/toolcert/toolcert/adapters/reference"
+	"github.com/toolcert/toolcert/adapters/internal/pipeline"
 	"github.com/toolcert/toolcert/protocol"
 )
 
 // auditMutants returns the mutants whose audit log misstates what
 // happened, by name: the adapter behaves, its record does not.
 func auditMutants() map[string]mutant {
-	edit := func(f func(*protocol.AuditEvent)) func(reference.Config) []reference.Option {
-		return func(reference.Config) []reference.Option { return []reference.Option{reference.WithAuditEdit(f)} }
+	edit := func(f func(*protocol.AuditEvent)) func(pipeline.Config) []pipeline.Option {
+		return func(pipeline.Config) []pipeline.Option { return []pipeline.Option{pipeline.WithAuditEdit(f)} }
 	}
 	return map[string]mutant{
 		"audit-counts-one-attempt": {

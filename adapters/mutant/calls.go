@@ -8,60 +8,60 @@ import (
 	"sync"
 	"time"
 
-	"github.com/toolcert/toolcert/adapters/reference"
+	"github.com/toolcert/toolcert/adapters/internal/pipeline"
 	"github.com/toolcert/toolcert/gate"
 	"github.com/toolcert/toolcert/protocol"
 )
 
 // callMutants returns the call-side mutants by name.
 func callMutants() map[string]mutant {
-	one := func(o reference.Option) func(reference.Config) []reference.Option {
-		return func(reference.Config) []reference.Option { return []reference.Option{o} }
+	one := func(o pipeline.Option) func(pipeline.Config) []pipeline.Option {
+		return func(pipeline.Config) []pipeline.Option { return []pipeline.Option{o} }
 	}
 	return map[string]mutant{
 		"no-allowlist": {
 			"the allowlist is not checked: a tool the adapter has but the policy does not list is decided on its arguments and grant alone",
-			one(reference.WithDecide(allowlistIgnored)),
+			one(pipeline.WithDecide(allowlistIgnored)),
 		},
 		"case-insensitive-tool": {
 			"tool names are matched without case and surrounding space (Send_Email, \" send_email\")",
-			one(reference.WithToolLookup(foldTool)),
+			one(pipeline.WithToolLookup(foldTool)),
 		},
 		"grant-not-checked": {
 			"the application rule never denies for a missing grant: any session may call any allowlisted tool",
-			one(reference.WithDecide(grantIgnored)),
+			one(pipeline.WithDecide(grantIgnored)),
 		},
 		"ask-executes": {
 			"a call the policy marks ask is executed at once, without waiting for a human",
-			one(reference.WithDecide(askExecutes)),
+			one(pipeline.WithDecide(askExecutes)),
 		},
 		"approval-reusable": {
 			"an approval is not marked used: one human approval lets the same call through again and again",
-			one(reference.WithApprovalStore(func(ttl time.Duration, now func() time.Time) reference.ApprovalStore {
+			one(pipeline.WithApprovalStore(func(ttl time.Duration, now func() time.Time) pipeline.ApprovalStore {
 				return &reusable{newRecorded(ttl, now)}
 			})),
 		},
 		"arguments-not-rebound": {
 			"an approval is redeemed for any arguments: the human approved one email, the agent sends another",
-			one(reference.WithApprovalStore(func(ttl time.Duration, now func() time.Time) reference.ApprovalStore {
+			one(pipeline.WithApprovalStore(func(ttl time.Duration, now func() time.Time) pipeline.ApprovalStore {
 				return &rebinding{newRecorded(ttl, now), anyArguments}
 			})),
 		},
 		"approval-any-session": {
 			"an approval is redeemed from any session: another agent that learns the approval id spends it",
-			one(reference.WithApprovalStore(func(ttl time.Duration, now func() time.Time) reference.ApprovalStore {
+			one(pipeline.WithApprovalStore(func(ttl time.Duration, now func() time.Time) pipeline.ApprovalStore {
 				return &rebinding{newRecorded(ttl, now), anySession}
 			})),
 		},
 		"model-account-trusted": {
 			"request_refund accepts an account_id argument and checks the order's owner against it, not the session's account",
-			func(reference.Config) []reference.Option {
-				return []reference.Option{reference.WithArgumentsSchemaTransform(acceptAccountID), reference.WithAccountFrom(modelAccount)}
+			func(pipeline.Config) []pipeline.Option {
+				return []pipeline.Option{pipeline.WithArgumentsSchemaTransform(acceptAccountID), pipeline.WithAccountFrom(modelAccount)}
 			},
 		},
 		"partial-stream-acted-on": {
 			"an invocation body that ended early is repaired by closing what is open, and acted on",
-			one(reference.WithBodyRepair(closeOpen)),
+			one(pipeline.WithBodyRepair(closeOpen)),
 		},
 	}
 }
@@ -144,7 +144,7 @@ func (r *recorded) binding(id string) (gate.Binding, bool) {
 // letting the same call through.
 type reusable struct{ recorded }
 
-var _ reference.ApprovalStore = (*reusable)(nil)
+var _ pipeline.ApprovalStore = (*reusable)(nil)
 
 // Redeem asks the inner store, and forgives ErrApprovalUsed for the same
 // call.
@@ -164,7 +164,7 @@ type rebinding struct {
 	keep func(requested, call gate.Binding) gate.Binding
 }
 
-var _ reference.ApprovalStore = (*rebinding)(nil)
+var _ pipeline.ApprovalStore = (*rebinding)(nil)
 
 // Redeem checks only what keep keeps of the call's binding.
 func (u *rebinding) Redeem(id string, b gate.Binding) error {

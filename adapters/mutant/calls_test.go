@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/toolcert/toolcert/adapters/reference"
+	"github.com/toolcert/toolcert/adapters/internal/pipeline"
 	"github.com/toolcert/toolcert/gate"
 	"github.com/toolcert/toolcert/internal/testpolicy"
 )
@@ -147,7 +147,7 @@ func countingUpstream(tb testing.TB) (*httptest.Server, func() int) {
 
 // newCallTarget builds the reference (mutant "") or a mutant with policy,
 // its audit discarded unless opts say otherwise; it is closed at cleanup.
-func newCallTarget(tb testing.TB, mutant, policy, upstreamURL string, opts ...reference.Option) *reference.Adapter {
+func newCallTarget(tb testing.TB, mutant, policy, upstreamURL string, opts ...pipeline.Option) *pipeline.Adapter {
 	tb.Helper()
 	p, err := gate.ParsePolicy([]byte(policy))
 	if err != nil {
@@ -155,12 +155,12 @@ func newCallTarget(tb testing.TB, mutant, policy, upstreamURL string, opts ...re
 	}
 	cfg := testConfig(upstreamURL)
 	cfg.Policy = p
-	opts = append([]reference.Option{reference.WithAuditWriter(io.Discard)}, opts...)
-	var a *reference.Adapter
+	opts = append([]pipeline.Option{pipeline.WithAuditWriter(io.Discard)}, opts...)
+	var a *pipeline.Adapter
 	if mutant == "" {
-		a, err = reference.New(cfg, opts...)
+		a, err = pipeline.New(cfg, opts...)
 	} else {
-		a, err = New(mutant, cfg, opts...)
+		a, err = build(mutant, cfg, opts...)
 	}
 	if err != nil {
 		tb.Fatal(err)

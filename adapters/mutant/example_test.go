@@ -5,6 +5,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"strings"
 
 	"github.com/toolcert/toolcert/adapters/mutant"
@@ -63,8 +64,9 @@ func ExampleNew() {
 	defer upstream.Close()
 	cfg := reference.DefaultConfig()
 	cfg.UpstreamURL = upstream.URL
+	cfg.AuditFile = os.DevNull // the example keeps no audit log
 
-	a, err := mutant.New("duplicate-last-wins", cfg, reference.WithAuditWriter(io.Discard))
+	a, err := mutant.New("duplicate-last-wins", cfg)
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/toolcert/toolcert/adapters/reference"
+	"github.com/toolcert/toolcert/adapters/internal/pipeline"
 	"github.com/toolcert/toolcert/gate"
 	"github.com/toolcert/toolcert/protocol"
 )
@@ -19,46 +19,46 @@ func fetchMutants() map[string]mutant {
 	return map[string]mutant{
 		"no-retry": {
 			"a 5xx, 429 or transport fault is never retried: one attempt per call",
-			func(cfg reference.Config) []reference.Option { return fetcher(cfg, gate.WithMaxAttempts(1)) },
+			func(cfg pipeline.Config) []pipeline.Option { return fetcher(cfg, gate.WithMaxAttempts(1)) },
 		},
 		"retry-off-by-one": {
 			"the attempt loop runs one attempt past the budget",
-			func(cfg reference.Config) []reference.Option {
+			func(cfg pipeline.Config) []pipeline.Option {
 				return fetcher(cfg, gate.WithMaxAttempts(cfg.MaxAttempts+1))
 			},
 		},
 		"retries-client-errors": {
 			"404 and other 4xx answers are retried like 5xx, within the budget",
-			func(cfg reference.Config) []reference.Option {
+			func(cfg pipeline.Config) []pipeline.Option {
 				retry := append(slices.Clone(retriedReasons), protocol.ReasonStatus404, protocol.ReasonStatus4xx)
 				return wrap(newRetrying(cfg, cfg.Deadline, retry))
 			},
 		},
 		"deadline-per-attempt": {
 			"the time budget applies to each attempt, not to the call: a slow upstream gets it once per retry",
-			func(cfg reference.Config) []reference.Option {
+			func(cfg pipeline.Config) []pipeline.Option {
 				retry := append(slices.Clone(retriedReasons), protocol.ReasonDeadline)
 				return wrap(newRetrying(cfg, 0, retry))
 			},
 		},
 		"reads-whole-body": {
 			"the byte limit is checked after the whole body was read: an oversized answer is drained to its end, not cut off",
-			func(cfg reference.Config) []reference.Option {
+			func(cfg pipeline.Config) []pipeline.Option {
 				// The drain runs to the end of the body: a deadline that cut it
 				// would hide the mutant on a slow machine.
-				inner := gate.NewFetcher(append(reference.FetcherOptions(cfg), gate.WithMaxBytes(math.MaxInt64), gate.WithDeadline(time.Minute))...)
+				inner := gate.NewFetcher(append(pipeline.FetcherOptions(cfg), gate.WithMaxBytes(math.MaxInt64), gate.WithDeadline(time.Minute))...)
 				return wrap(&drained{Fetcher: inner, limit: cfg.Limits.MaxBytes})
 			},
 		},
 		"no-idempotency-key": {
 			"an approved send reaches the upstream without its Idempotency-Key",
-			func(cfg reference.Config) []reference.Option {
+			func(cfg pipeline.Config) []pipeline.Option {
 				return wrap(&edited{Fetcher: defaultFetcher(cfg), post: func(h http.Header) { h.Del("Idempotency-Key") }})
 			},
 		},
 		"order-refetched": {
 			"request_refund reads the trusted order twice (ownership, then balance): the two checks may see two records",
-			func(cfg reference.Config) []reference.Option {
+			func(cfg pipeline.Config) []pipeline.Option {
 				return wrap(&refetched{Fetcher: defaultFetcher(cfg), path: "/orders/"})
 			},
 		},
@@ -69,13 +69,13 @@ func fetchMutants() map[string]mutant {
 var retriedReasons = []string{protocol.ReasonConnection, protocol.ReasonTimeout, protocol.ReasonStatus5xx, protocol.ReasonStatus429}
 
 // wrap returns the option that installs f as the adapter's fetcher.
-func wrap(f reference.Fetcher) []reference.Option {
-	return []reference.Option{reference.WithFetcher(f)}
+func wrap(f pipeline.Fetcher) []pipeline.Option {
+	return []pipeline.Option{pipeline.WithFetcher(f)}
 }
 
 // defaultFetcher returns a fetcher built like the reference's.
-func defaultFetcher(cfg reference.Config) *gate.Fetcher {
-	return gate.NewFetcher(reference.FetcherOptions(cfg)...)
+func defaultFetcher(cfg pipeline.Config) *gate.Fetcher {
+	return gate.NewFetcher(pipeline.FetcherOptions(cfg)...)
 }
 
 // retrying is a fetcher with its own retry loop around single attempts:
@@ -90,8 +90,8 @@ type retrying struct {
 }
 
 // newRetrying returns the retrying fetcher for cfg.
-func newRetrying(cfg reference.Config, total time.Duration, retry []string) *retrying {
-	single := gate.NewFetcher(append(reference.FetcherOptions(cfg), gate.WithMaxAttempts(1))...)
+func newRetrying(cfg pipeline.Config, total time.Duration, retry []string) *retrying {
+	single := gate.NewFetcher(append(pipeline.FetcherOptions(cfg), gate.WithMaxAttempts(1))...)
 	return &retrying{single: single, attempts: cfg.MaxAttempts, total: total, retry: retry, backoff: 25 * time.Millisecond}
 }
 

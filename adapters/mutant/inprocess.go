@@ -4,7 +4,7 @@ import (
 	"io"
 	"net/http"
 
-	"github.com/toolcert/toolcert/adapters/reference"
+	"github.com/toolcert/toolcert/adapters/internal/pipeline"
 	"github.com/toolcert/toolcert/target"
 )
 
@@ -16,7 +16,7 @@ func InProcess(name string) (*target.InProcess, error) {
 		return nil, err
 	}
 	return target.NewInProcess("mutant "+name, func(env target.Env) (http.Handler, io.Closer, error) {
-		cfg, err := reference.ConfigFromEnv(reference.EnvLookup(env))
+		cfg, err := pipeline.ConfigFromEnv(pipeline.EnvLookup(env))
 		if err != nil {
 			return nil, nil, err
 		}

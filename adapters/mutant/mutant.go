@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/toolcert/toolcert/adapters/internal/pipeline"
 	"github.com/toolcert/toolcert/adapters/reference"
 	"github.com/toolcert/toolcert/gate"
 	"github.com/toolcert/toolcert/protocol"
@@ -20,7 +21,7 @@ import (
 // mutant is one entry of the table: what it removes and how.
 type mutant struct {
 	describe string
-	options  func(cfg reference.Config) []reference.Option
+	options  func(cfg pipeline.Config) []pipeline.Option
 }
 
 // mutants returns the table of mutants by name: the read side's, the
@@ -41,63 +42,63 @@ func readMutants() map[string]mutant {
 	return map[string]mutant{
 		"duplicate-last-wins": {
 			"the parser accepts duplicate member names, the last one wins",
-			func(reference.Config) []reference.Option {
-				return []reference.Option{reference.WithParser(parseLastWins)}
+			func(pipeline.Config) []pipeline.Option {
+				return []pipeline.Option{pipeline.WithParser(parseLastWins)}
 			},
 		},
 		"additional-properties-ignored": {
 			"vendor schemas are compiled without additionalProperties/unevaluatedProperties false",
-			func(reference.Config) []reference.Option {
-				return []reference.Option{reference.WithVendorSchemaTransform(openSchema)}
+			func(pipeline.Config) []pipeline.Option {
+				return []pipeline.Option{pipeline.WithVendorSchemaTransform(openSchema)}
 			},
 		},
 		"upstream-message-forwarded": {
 			"the upstream's free-text message is forwarded to the agent as data.message",
-			func(reference.Config) []reference.Option {
-				return []reference.Option{reference.WithProjection(forwardMessage), reference.WithContractCheck(false)}
+			func(pipeline.Config) []pipeline.Option {
+				return []pipeline.Option{pipeline.WithProjection(forwardMessage), pipeline.WithContractCheck(false)}
 			},
 		},
 		"freshness-unchecked": {
 			"observed_at is parsed but not checked against the freshness window or the future skew",
-			func(reference.Config) []reference.Option {
-				return []reference.Option{reference.WithFreshnessCheck(false)}
+			func(pipeline.Config) []pipeline.Option {
+				return []pipeline.Option{pipeline.WithFreshnessCheck(false)}
 			},
 		},
 		"no-byte-limit": {
 			"the whole upstream body is read, however large (bounded by the deadline only)",
-			func(cfg reference.Config) []reference.Option {
+			func(cfg pipeline.Config) []pipeline.Option {
 				return fetcher(cfg, gate.WithMaxBytes(math.MaxInt64))
 			},
 		},
 		"upstream-request-id-echoed": {
 			"the upstream body's request_id replaces the adapter's in the envelope and the audit",
-			func(reference.Config) []reference.Option {
-				return []reference.Option{reference.WithRequestIDFrom(upstreamRequestID)}
+			func(pipeline.Config) []pipeline.Option {
+				return []pipeline.Option{pipeline.WithRequestIDFrom(upstreamRequestID)}
 			},
 		},
 		"validator-text-in-error": {
 			"the failure envelope's error carries the operator detail (validator and parse messages)",
-			func(reference.Config) []reference.Option {
-				return []reference.Option{reference.WithFailureDetail(true)}
+			func(pipeline.Config) []pipeline.Option {
+				return []pipeline.Option{pipeline.WithFailureDetail(true)}
 			},
 		},
 		"retryable-inverted": {
 			"every failure envelope says the opposite of whether a retry can help",
-			func(reference.Config) []reference.Option {
-				return []reference.Option{reference.WithFailureCode(func(c protocol.Code, r bool) (protocol.Code, bool) { return c, !r })}
+			func(pipeline.Config) []pipeline.Option {
+				return []pipeline.Option{pipeline.WithFailureCode(func(c protocol.Code, r bool) (protocol.Code, bool) { return c, !r })}
 			},
 		},
 		"codes-collapsed": {
 			"every failure is " + string(protocol.CodeInvalidResponse) + ": the agent cannot tell a missing record or an outage from bad data",
-			func(reference.Config) []reference.Option {
-				return []reference.Option{reference.WithFailureCode(func(protocol.Code, bool) (protocol.Code, bool) {
+			func(pipeline.Config) []pipeline.Option {
+				return []pipeline.Option{pipeline.WithFailureCode(func(protocol.Code, bool) (protocol.Code, bool) {
 					return protocol.CodeInvalidResponse, false
 				})}
 			},
 		},
 		"unbounded-retries": {
 			"retries have no attempt cap and no total deadline; they stop only when the agent's call is cancelled",
-			func(cfg reference.Config) []reference.Option {
+			func(cfg pipeline.Config) []pipeline.Option {
 				return fetcher(cfg, gate.WithMaxAttempts(math.MaxInt), gate.WithDeadline(100*365*24*time.Hour),
 					gate.WithBackoff(25*time.Millisecond, 100*time.Millisecond))
 			},
@@ -122,15 +123,24 @@ func Describe(name string) string {
 }
 
 // New returns the reference adapter for cfg with the protection of the
-// named mutant removed. opts (e.g. reference.WithAuditWriter) apply first,
-// the mutant's own options last. An unknown name is an error (ErrUnknown)
-// listing the valid names. The caller should call Close when finished.
-func New(name string, cfg reference.Config, opts ...reference.Option) (*reference.Adapter, error) {
+// named mutant removed. An unknown name is an error (ErrUnknown) listing
+// the valid names. The caller should call Close when finished.
+func New(name string, cfg reference.Config) (*reference.Adapter, error) {
+	a, err := build(name, cfg)
+	if err != nil {
+		return nil, err
+	}
+	return (*reference.Adapter)(a), nil
+}
+
+// build returns the named mutant for cfg: opts apply first (tests send the
+// audit elsewhere with them), the mutant's own options last.
+func build(name string, cfg pipeline.Config, opts ...pipeline.Option) (*pipeline.Adapter, error) {
 	m, err := lookup(name)
 	if err != nil {
 		return nil, err
 	}
-	a, err := reference.New(cfg, append(opts, m.options(cfg)...)...)
+	a, err := pipeline.New(cfg, append(opts, m.options(cfg)...)...)
 	if err != nil {
 		return nil, fmt.Errorf("mutant %s: %w", name, err)
 	}
@@ -152,7 +162,7 @@ func lookup(name string) (mutant, error) {
 
 // fetcher returns the option of a fetcher built like the reference's, then
 // changed by overrides.
-func fetcher(cfg reference.Config, overrides ...gate.FetchOption) []reference.Option {
-	opts := append(reference.FetcherOptions(cfg), overrides...)
-	return []reference.Option{reference.WithFetcher(gate.NewFetcher(opts...))}
+func fetcher(cfg pipeline.Config, overrides ...gate.FetchOption) []pipeline.Option {
+	opts := append(pipeline.FetcherOptions(cfg), overrides...)
+	return []pipeline.Option{pipeline.WithFetcher(gate.NewFetcher(opts...))}
 }

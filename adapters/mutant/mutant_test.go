@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/toolcert/toolcert/adapters/internal/pipeline"
 	"github.com/toolcert/toolcert/adapters/reference"
 	"github.com/toolcert/toolcert/protocol"
 )
@@ -36,7 +37,7 @@ func TestNames(t *testing.T) {
 		if Describe(name) == "" {
 			t.Errorf("Describe(%q) is empty", name)
 		}
-		a, err := New(name, testConfig("http://127.0.0.1:1"), reference.WithAuditWriter(io.Discard))
+		a, err := New(name, testConfig("http://127.0.0.1:1"))
 		if err != nil {
 			t.Errorf("New(%q): %v", name, err)
 			continue
@@ -46,9 +47,18 @@ func TestNames(t *testing.T) {
 }
 
 func TestNewUnknown(t *testing.T) {
-	_, err := New("no-such-mutant", testConfig("http://127.0.0.1:1"), reference.WithAuditWriter(io.Discard))
+	_, err := New("no-such-mutant", testConfig("http://127.0.0.1:1"))
 	if !errors.Is(err, ErrUnknown) || !strings.Contains(err.Error(), "duplicate-last-wins") {
 		t.Errorf("New(unknown) err = %v, want ErrUnknown listing the names", err)
+	}
+}
+
+// TestNewNoUpstream checks that a mutant's config error is the reference's
+// sentinel: cmd/toolcert-mutant exits with its usage code on it.
+func TestNewNoUpstream(t *testing.T) {
+	_, err := New("no-retry", reference.Config{})
+	if !errors.Is(err, reference.ErrNoUpstream) {
+		t.Errorf("New without an upstream: err = %v, want reference.ErrNoUpstream", err)
 	}
 }
 
@@ -129,12 +139,12 @@ func invoke(tb testing.TB, mutant, tool, version, args, body string) (string, in
 	}))
 	tb.Cleanup(up.Close)
 	cfg := testConfig(up.URL)
-	var a *reference.Adapter
+	var a *pipeline.Adapter
 	var err error
 	if mutant == "" {
-		a, err = reference.New(cfg, reference.WithAuditWriter(io.Discard))
+		a, err = pipeline.New(cfg, pipeline.WithAuditWriter(io.Discard))
 	} else {
-		a, err = New(mutant, cfg, reference.WithAuditWriter(io.Discard))
+		a, err = build(mutant, cfg, pipeline.WithAuditWriter(io.Discard))
 	}
 	if err != nil {
 		tb.Fatal(err)
@@ -147,8 +157,8 @@ func invoke(tb testing.TB, mutant, tool, version, args, body string) (string, in
 }
 
 // testConfig returns a config with a pinned clock and a 256-byte limit.
-func testConfig(upstreamURL string) reference.Config {
-	cfg := reference.DefaultConfig()
+func testConfig(upstreamURL string) pipeline.Config {
+	cfg := pipeline.DefaultConfig()
 	cfg.UpstreamURL = upstreamURL
 	cfg.Limits.MaxBytes = 256
 	cfg.Now = func() time.Time { return now }

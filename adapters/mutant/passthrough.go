@@ -6,7 +6,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/toolcert/toolcert/adapters/reference"
+	"github.com/toolcert/toolcert/adapters/internal/pipeline"
 	"github.com/toolcert/toolcert/gate"
 )
 
@@ -48,11 +48,11 @@ func passThroughMutants() map[string]mutant {
 // passThrough returns the options of a mutant that calls add with the
 // call's last upstream answer and the agent's response headers, just
 // before the response status is written.
-func passThrough(add func(f gate.Fetched, h http.Header)) func(reference.Config) []reference.Option {
-	return func(cfg reference.Config) []reference.Option {
-		return []reference.Option{
-			reference.WithMiddleware(func(next http.Handler) http.Handler { return withLastAnswer(next, add) }),
-			reference.WithFetcher(&recording{Fetcher: defaultFetcher(cfg)}),
+func passThrough(add func(f gate.Fetched, h http.Header)) func(pipeline.Config) []pipeline.Option {
+	return func(cfg pipeline.Config) []pipeline.Option {
+		return []pipeline.Option{
+			pipeline.WithMiddleware(func(next http.Handler) http.Handler { return withLastAnswer(next, add) }),
+			pipeline.WithFetcher(&recording{Fetcher: defaultFetcher(cfg)}),
 		}
 	}
 }

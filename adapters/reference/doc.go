@@ -29,7 +29,7 @@
 // operator gets one audit event per call.
 //
 // [New] builds an [Adapter] (an http.Handler) from a [Config]; [Serve]
-// listens and serves until its context ends. The Options of this package
-// exist for mutation testing (package adapters/mutant replaces exactly one
-// stage with them); with no options the adapter is the safe reference.
+// listens and serves until its context ends; [InProcess] serves it inside
+// the harness. Its implementation, with the stages package adapters/mutant
+// replaces one at a time, is internal (adapters/internal/pipeline).
 package reference

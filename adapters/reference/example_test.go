@@ -7,6 +7,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"strings"
 	"time"
 
@@ -23,7 +24,8 @@ func ExampleNew() {
 
 	cfg := reference.DefaultConfig()
 	cfg.UpstreamURL = upstream.URL
-	a, err := reference.New(cfg, reference.WithAuditWriter(io.Discard))
+	cfg.AuditFile = os.DevNull // the example keeps no audit log
+	a, err := reference.New(cfg)
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -57,7 +59,8 @@ func ExampleDefaultConfig() {
 func ExampleAdapter_Serve() {
 	cfg := reference.DefaultConfig()
 	cfg.UpstreamURL = "http://127.0.0.1:1"
-	a, err := reference.New(cfg, reference.WithAuditWriter(io.Discard))
+	cfg.AuditFile = os.DevNull // the example keeps no audit log
+	a, err := reference.New(cfg)
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -91,7 +94,8 @@ func ExampleServe() {
 	cfg := reference.DefaultConfig()
 	cfg.UpstreamURL = "http://127.0.0.1:1"
 	cfg.Listen = "127.0.0.1:0"
-	fmt.Println(reference.Serve(ctx, cfg, reference.WithAuditWriter(io.Discard)))
+	cfg.AuditFile = os.DevNull
+	fmt.Println(reference.Serve(ctx, cfg))
 	// Output:
 	// <nil>
 }
@@ -143,7 +147,8 @@ func ExampleNew_approval() {
 	cfg := reference.DefaultConfig()
 	cfg.UpstreamURL = upstream.URL
 	cfg.Policy = policy
-	a, err := reference.New(cfg, reference.WithAuditWriter(io.Discard))
+	cfg.AuditFile = os.DevNull // the example keeps no audit log
+	a, err := reference.New(cfg)
 	if err != nil {
 		fmt.Println(err)
 		return

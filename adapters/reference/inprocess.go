@@ -3,8 +3,8 @@ package reference
 import (
 	"io"
 	"net/http"
-	"strings"
 
+	"github.com/toolcert/toolcert/adapters/internal/pipeline"
 	"github.com/toolcert/toolcert/target"
 )
 
@@ -21,27 +21,13 @@ func InProcess() *target.InProcess {
 }
 
 // Build builds an adapter from a lane's environment exactly as a process
-// target would read it (see [ConfigFromEnv]), with opts applied. It returns
-// the adapter twice: as the handler and as the closer of its audit file.
-func Build(env target.Env, opts ...Option) (*Adapter, io.Closer, error) {
-	cfg, err := ConfigFromEnv(EnvLookup(env))
+// target would read it (see [ConfigFromEnv]). It returns the adapter twice:
+// as the handler and as the closer of its audit file.
+func Build(env target.Env) (*Adapter, io.Closer, error) {
+	p, _, err := pipeline.Build(env)
 	if err != nil {
 		return nil, nil, err
 	}
-	a, err := New(cfg, opts...)
-	if err != nil {
-		return nil, nil, err
-	}
+	a := (*Adapter)(p)
 	return a, a, nil
-}
-
-// EnvLookup returns a getenv function over the variables of env, for
-// [ConfigFromEnv].
-func EnvLookup(env target.Env) func(string) string {
-	vars := map[string]string{}
-	for _, kv := range env.Vars(nil) {
-		k, v, _ := strings.Cut(kv, "=")
-		vars[k] = v
-	}
-	return func(k string) string { return vars[k] }
 }

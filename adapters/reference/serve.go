@@ -13,8 +13,8 @@ import (
 
 // Serve builds the adapter for cfg, listens on cfg.Listen and serves until
 // ctx is done, then shuts down and closes the adapter.
-func Serve(ctx context.Context, cfg Config, opts ...Option) error {
-	a, err := New(cfg, opts...)
+func Serve(ctx context.Context, cfg Config) error {
+	a, err := New(cfg)
 	if err != nil {
 		return err
 	}
@@ -25,7 +25,7 @@ func Serve(ctx context.Context, cfg Config, opts ...Option) error {
 // ListenAndServe listens on the configured address and serves until ctx is
 // done.
 func (a *Adapter) ListenAndServe(ctx context.Context) error {
-	ln, err := net.Listen("tcp", a.cfg.Listen)
+	ln, err := net.Listen("tcp", a.Config().Listen)
 	if err != nil {
 		return fmt.Errorf("reference adapter: listen: %w", err)
 	}
@@ -50,7 +50,7 @@ func (a *Adapter) Serve(ctx context.Context, ln net.Listener) error {
 	go func() {
 		defer close(stopped)
 		<-ctx.Done()
-		shutdown, cancel := context.WithTimeout(context.Background(), a.cfg.Deadline+time.Second)
+		shutdown, cancel := context.WithTimeout(context.Background(), a.Config().Deadline+time.Second)
 		defer cancel()
 		if srv.Shutdown(shutdown) != nil {
 			srv.Close()

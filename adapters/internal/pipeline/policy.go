@@ -1,4 +1,4 @@
-package reference
+package pipeline
 
 import (
 	"net/http"

@@ -1,4 +1,4 @@
-package reference
+package pipeline
 
 import (
 	"encoding/json"
@@ -89,7 +89,7 @@ func TestTableMatchesFixtures(t *testing.T) {
 		var desc struct {
 			Versions map[string]fixtureVersion `json:"versions"`
 		}
-		readJSON(t, filepath.Join("..", "..", "fixtures", tl.name, "tool.json"), &desc)
+		readJSON(t, filepath.Join("..", "..", "..", "fixtures", tl.name, "tool.json"), &desc)
 		for name, ver := range tl.versions {
 			t.Run(tl.name+"/"+name, func(t *testing.T) {
 				pinned, err := Schema(tl.name, ver.schema)
@@ -97,7 +97,7 @@ func TestTableMatchesFixtures(t *testing.T) {
 					t.Fatal(err)
 				}
 				var fixture, ours any
-				readJSON(t, filepath.Join("..", "..", "fixtures", tl.name, "upstream", name+".schema.json"), &fixture)
+				readJSON(t, filepath.Join("..", "..", "..", "fixtures", tl.name, "upstream", name+".schema.json"), &fixture)
 				if err := json.Unmarshal(pinned, &ours); err != nil {
 					t.Fatal(err)
 				}
