@@ -1,4 +1,4 @@
-package toolcert_test
+package selftest_test
 
 import (
 	"context"
@@ -19,20 +19,17 @@ import (
 )
 
 // builtinRun runs the built-in features (those tags selects, "" for all)
-// against tgt with two lanes.
+// against tgt, with runner's defaults.
 func builtinRun(tb testing.TB, tgt target.Target, tags string) *reports.Result {
 	tb.Helper()
 	return featuresRun(tb, tgt, tags, "features")
 }
 
-// featuresRun runs the built-in features at paths against tgt.
+// featuresRun runs the built-in features at paths against tgt, with
+// runner's defaults.
 func featuresRun(tb testing.TB, tgt target.Target, tags string, paths ...string) *reports.Result {
 	tb.Helper()
-	res, err := runner.Run(context.Background(), runner.Config{
-		Features: toolcert.Features(), FeaturePaths: paths,
-		Fixtures: toolcert.Fixtures(), Target: tgt, Profile: target.DefaultProfile(),
-		Concurrency: 2, Tags: tags,
-	})
+	res, err := runner.Run(context.Background(), runner.Config{FeaturePaths: paths, Target: tgt, Tags: tags})
 	if err != nil {
 		tb.Fatalf("run against %s: %v", tgt, err)
 	}

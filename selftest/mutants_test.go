@@ -1,4 +1,4 @@
-package toolcert_test
+package selftest_test
 
 import (
 	"context"
@@ -9,7 +9,6 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/toolcert/toolcert"
 	"github.com/toolcert/toolcert/adapters/mutant"
 	"github.com/toolcert/toolcert/reports"
 	"github.com/toolcert/toolcert/runner"
@@ -164,9 +163,7 @@ func failingSteps(res *reports.Result) map[string][]string {
 // caseRun runs one generated case alone against tgt.
 func caseRun(tb testing.TB, tgt target.Target, id string) *reports.Result {
 	tb.Helper()
-	res, err := runner.Run(context.Background(), runner.Config{
-		Fixtures: toolcert.Fixtures(), Target: tgt, Profile: target.DefaultProfile(), Case: id,
-	})
+	res, err := runner.Run(context.Background(), runner.Config{Target: tgt, Case: id})
 	if err != nil {
 		tb.Fatalf("case %s against %s: %v", id, tgt, err)
 	}

@@ -1,16 +1,17 @@
-package toolcert_test
+package selftest_test
 
 import (
 	"context"
-	"path/filepath"
+	"io"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/cucumber/godog"
 	"github.com/toolcert/toolcert"
 	"github.com/toolcert/toolcert/adapters/reference"
-	"github.com/toolcert/toolcert/mocks"
-	"github.com/toolcert/toolcert/runner"
+	"github.com/toolcert/toolcert/corpus"
+	"github.com/toolcert/toolcert/internal/harness"
 	"github.com/toolcert/toolcert/steps"
 	"github.com/toolcert/toolcert/target"
 )
@@ -46,15 +47,15 @@ func BenchmarkReplayFloor(b *testing.B) {
 
 func replayFloor(b *testing.B, tags string) {
 	exchanges := recordExchanges(b, tags)
-	lanes := []*floorLane{newFloorLane(b), newFloorLane(b)}
+	pool := startPool(b, 2)
 	client := target.NewClient(target.WithTimeout(target.DefaultProfile().CallTimeout()))
 	for b.Loop() {
 		var wg sync.WaitGroup
-		next := make(chan *steps.Exchange)
-		for _, l := range lanes {
+		next := make(chan harness.Exchange)
+		for _, l := range pool.Lanes() {
 			wg.Go(func() {
 				for x := range next {
-					l.send(b, client, x)
+					send(b, l, client, x)
 				}
 			})
 		}
@@ -66,67 +67,70 @@ func replayFloor(b *testing.B, tags string) {
 	}
 }
 
-// recordExchanges runs the built-in features once and keeps each
-// scenario's programmed answers and agent call.
-func recordExchanges(tb testing.TB, tags string) []*steps.Exchange {
+// startPool starts n lanes of the in-process reference adapter, stopped
+// when tb ends.
+func startPool(tb testing.TB, n int) *harness.Pool {
 	tb.Helper()
-	var (
-		mu  sync.Mutex
-		out []*steps.Exchange
-	)
-	_, err := runner.Run(context.Background(), runner.Config{
-		Features: toolcert.Features(), FeaturePaths: []string{"features"},
-		Fixtures: toolcert.Fixtures(), Target: reference.InProcess(), Profile: target.DefaultProfile(),
-		Concurrency: 2, Tags: tags,
-		Observe: func(r steps.Record) {
-			mu.Lock()
-			out = append(out, r.Exchanges...)
-			mu.Unlock()
-		},
+	pool, err := harness.StartPool(context.Background(), harness.PoolConfig{
+		Lanes: n, Target: reference.InProcess(), Profile: target.DefaultProfile(),
+		Fixtures: toolcert.Fixtures(), Dir: tb.TempDir(),
 	})
 	if err != nil {
 		tb.Fatal(err)
 	}
+	tb.Cleanup(func() { pool.Close(context.Background()) })
+	return pool
+}
+
+// recordExchanges runs the built-in features once, as the runner does
+// but with an After hook of its own, and keeps each scenario's programmed
+// answers and agent calls.
+func recordExchanges(tb testing.TB, tags string) []harness.Exchange {
+	tb.Helper()
+	var (
+		mu  sync.Mutex
+		out []harness.Exchange
+	)
+	suite := &steps.Suite{
+		Corpus: corpus.New(toolcert.Fixtures()), Profile: target.DefaultProfile(), Seed: 1,
+		Client: target.NewClient(target.WithTimeout(target.DefaultProfile().CallTimeout())),
+		Lanes:  startPool(tb, 2),
+	}
+	status := godog.TestSuite{
+		ScenarioInitializer: func(sc *godog.ScenarioContext) {
+			steps.Register(sc, suite)
+			sc.After(func(ctx context.Context, _ *godog.Scenario, err error) (context.Context, error) {
+				if rec, ok := steps.Result(ctx); ok {
+					mu.Lock()
+					out = append(out, rec.Exchanges...)
+					mu.Unlock()
+				}
+				return ctx, err
+			})
+		},
+		Options: &godog.Options{Format: "progress", Output: io.Discard, FS: toolcert.Features(), Paths: []string{"features"},
+			Tags: tags, Concurrency: 2, Strict: true, NoColors: true},
+	}.Run()
+	if status != 0 {
+		tb.Fatalf("the built-in features failed against the reference (godog status %d)", status)
+	}
 	return out
 }
 
-type floorLane struct {
-	up   *mocks.Upstream
-	inst target.Instance
-}
-
-func newFloorLane(tb testing.TB) *floorLane {
-	tb.Helper()
-	up, err := mocks.NewUpstream()
-	if err != nil {
-		tb.Fatal(err)
-	}
-	tb.Cleanup(func() { up.Close() })
-	audit := filepath.Join(tb.TempDir(), "audit.jsonl")
-	env := target.Env{UpstreamURL: up.URL(), AuditFile: audit, Extra: target.DefaultProfile().Vars()}
-	inst, err := reference.InProcess().Start(context.Background(), env)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	tb.Cleanup(func() { inst.Stop(context.Background()) })
-	return &floorLane{up: up, inst: inst}
-}
-
-func (l *floorLane) send(tb testing.TB, c *target.Client, x *steps.Exchange) {
-	l.up.Reset()
-	for _, r := range x.Routes {
-		if err := l.up.Program(r.Method, r.Path, r.Seq...); err != nil {
-			tb.Error(err)
-			return
-		}
+// send serves x's answers on lane and makes its agent call: no assertion.
+func send(tb testing.TB, lane *harness.Lane, c *target.Client, x harness.Exchange) {
+	lane.Upstream.Reset()
+	if err := lane.Program(x.Routes); err != nil {
+		tb.Error(err)
+		return
 	}
 	ctx := context.Background()
-	if _, err := c.Invoke(ctx, l.inst.URL(), x.Tool, x.Args, target.DefaultProfile().Token); err != nil {
+	if _, err := c.Invoke(ctx, lane.Target.URL(), x.Tool, x.Args, target.DefaultProfile().Token); err != nil {
 		tb.Error(err)
 	}
 	sctx, cancel := context.WithTimeout(ctx, 2*time.Second)
 	defer cancel()
-	_ = l.up.Settle(sctx)
+	_ = lane.Upstream.Settle(sctx)
 }
 
 // BenchmarkVariants measures generated variants served through the
