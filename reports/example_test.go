@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/toolcert/toolcert/reports"
 )
@@ -90,4 +91,22 @@ func ExampleParseFormats() {
 	// Output:
 	// [json sarif] <nil>
 	// [] unknown format "pdf" (known: ctrf, cucumber, html, json, junit, markdown, sarif, or all)
+}
+
+// Progress is the line a run prints for each finished scenario.
+func ExampleProgress() {
+	reports.Progress(os.Stdout, reports.Scenario{
+		Feature: "features/transport.feature", Name: "a 503 is retried", Status: reports.Failed,
+		Duration: reports.Duration(1200 * time.Millisecond), Error: "the agent saw another outcome\n(-want +got) ...",
+	})
+	// Output:
+	// FAIL features/transport.feature: a 503 is retried (1200ms)
+	//      the agent saw another outcome
+}
+
+// Problem says what a connector owner must look at in one scenario.
+func ExampleScenario_Problem() {
+	sc := reports.Scenario{Status: reports.Skipped, Error: "the run was interrupted"}
+	fmt.Println(sc.Problem())
+	// Output: skipped, and a skip is not a pass: the run was interrupted
 }

@@ -3,10 +3,8 @@ package runner
 import (
 	"context"
 	"errors"
-	"fmt"
 	"io"
 	"slices"
-	"strings"
 	"sync"
 	"time"
 
@@ -86,10 +84,7 @@ func (r *recorder) add(s reports.Scenario, requests int) {
 	r.scenarios = append(r.scenarios, s)
 	r.requests += requests
 	if r.progress != nil {
-		fmt.Fprintf(r.progress, "%-4s %s: %s (%dms)\n", mark(s.Status), s.Feature, s.Name, time.Duration(s.Duration).Milliseconds())
-		if s.Status == reports.Failed {
-			fmt.Fprintf(r.progress, "     %s\n", firstLine(s.Error))
-		}
+		reports.Progress(r.progress, s)
 	}
 }
 
@@ -99,21 +94,6 @@ func (r *recorder) block(requests int) {
 	defer r.mu.Unlock()
 	r.blocked++
 	r.blockedRq += requests
-}
-
-func mark(s reports.Status) string {
-	switch s {
-	case reports.Passed:
-		return "ok"
-	case reports.Skipped:
-		return "SKIP"
-	}
-	return "FAIL"
-}
-
-func firstLine(s string) string {
-	line, _, _ := strings.Cut(s, "\n")
-	return line
 }
 
 // scenarioStatus maps godog's scenario error and the steps' statuses onto

@@ -13,7 +13,6 @@
 package toolcerttest
 
 import (
-	"fmt"
 	"path"
 	"strings"
 	"testing"
@@ -42,47 +41,13 @@ func Certify(t *testing.T, cfg runner.Config) *reports.Result {
 	for _, sc := range res.Scenarios {
 		t.Run(path.Base(sc.Feature)+" "+sc.Name, func(t *testing.T) {
 			if sc.Baseline == reports.ExpectedFailure {
-				t.Skipf("expected failure (baseline): %s", firstLine(sc.Error))
+				line, _, _ := strings.Cut(sc.Error, "\n")
+				t.Skipf("expected failure (baseline): %s", line)
 			}
-			if p := Problem(sc); p != "" {
+			if p := sc.Problem(); p != "" {
 				t.Error(p)
 			}
 		})
 	}
 	return res
-}
-
-// Problem returns what is wrong with one scenario's outcome, evidence and
-// failed cases included, or "" when it passed (or failed as its baseline
-// expects).
-func Problem(sc reports.Scenario) string {
-	var b strings.Builder
-	switch {
-	case sc.Baseline == reports.UnexpectedPass:
-		b.WriteString("unexpected pass: the baseline lists this scenario as failing; remove it from the baseline\n")
-	case sc.Baseline == reports.ExpectedFailure:
-		return ""
-	case sc.Status == reports.Skipped:
-		fmt.Fprintf(&b, "skipped, and a skip is not a pass: %s\n", firstLine(sc.Error))
-	case sc.Status == reports.Failed:
-		fmt.Fprintf(&b, "%s\n", sc.Error)
-	}
-	for _, e := range sc.Evidence {
-		fmt.Fprintf(&b, "evidence [%s] %s\n", e.Kind, e.Message)
-	}
-	for _, c := range sc.Cases {
-		if c.Status != reports.Passed && c.Baseline != reports.ExpectedFailure {
-			fmt.Fprintf(&b, "case %s failed; rerun it: %s\n", c.ID, c.Reproducer)
-		}
-		if c.Baseline == reports.UnexpectedPass {
-			fmt.Fprintf(&b, "case %s passed, but the baseline lists it as failing\n", c.ID)
-		}
-	}
-	return strings.TrimSpace(b.String())
-}
-
-// firstLine returns the first line of s.
-func firstLine(s string) string {
-	line, _, _ := strings.Cut(s, "\n")
-	return line
 }

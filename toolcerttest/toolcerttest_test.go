@@ -40,7 +40,7 @@ func TestProblemNamesWhatFailed(t *testing.T) {
 	}
 	var sawScenario, sawCase bool
 	for _, sc := range res.Scenarios {
-		p := toolcerttest.Problem(sc)
+		p := sc.Problem()
 		switch {
 		case sc.Status == reports.Passed && p != "":
 			t.Errorf("%s passed but Problem says %q", sc.ID, p)
@@ -62,13 +62,13 @@ func TestProblemNamesWhatFailed(t *testing.T) {
 func TestProblemBaseline(t *testing.T) {
 	expected := reports.Scenario{Status: reports.Failed, Error: "x", Baseline: reports.ExpectedFailure}
 	unexpected := reports.Scenario{Status: reports.Passed, Baseline: reports.UnexpectedPass}
-	if p := toolcerttest.Problem(expected); p != "" {
+	if p := expected.Problem(); p != "" {
 		t.Errorf("expected failure: Problem = %q, want none", p)
 	}
-	if p := toolcerttest.Problem(unexpected); !strings.Contains(p, "unexpected pass") {
+	if p := unexpected.Problem(); !strings.Contains(p, "unexpected pass") {
 		t.Errorf("unexpected pass: Problem = %q", p)
 	}
-	if p := toolcerttest.Problem(reports.Scenario{Status: reports.Skipped, Error: "interrupted"}); !strings.Contains(p, "a skip is not a pass") {
+	if p := (reports.Scenario{Status: reports.Skipped, Error: "interrupted"}).Problem(); !strings.Contains(p, "a skip is not a pass") {
 		t.Errorf("skipped: Problem = %q", p)
 	}
 }
