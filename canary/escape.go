@@ -111,7 +111,7 @@ func decodeHTMLEntities(src []byte) ([]byte, bool) {
 // decodePercent decodes %XX escapes and reads '+' as a space; a '%' not
 // followed by two hexadecimal digits is kept as is.
 func decodePercent(src []byte) ([]byte, bool) {
-	if bytes.IndexAny(src, "%+") < 0 {
+	if !bytes.ContainsAny(src, "%+") {
 		return nil, false
 	}
 	out := make([]byte, 0, len(src))

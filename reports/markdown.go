@@ -60,13 +60,6 @@ func mdVerdict(s Summary) (string, []string) {
 	return word, why
 }
 
-func mdCount(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
-}
-
 // mdSummary writes the summary table; baseline and restart rows appear only
 // when the run has any.
 func mdSummary(b *strings.Builder, r *Result) {

@@ -305,6 +305,7 @@ func checkImages(ctx context.Context, cli *tc.DockerClient, image string) error 
 	}
 	// The variable is deprecated but still the name testcontainers pulls;
 	// a copy of the string here would drift on the next upgrade.
+	//lint:ignore SA1019 still the image testcontainers pulls; a copy of its value would drift on an upgrade
 	ryuk := tc.ReaperDefaultImage
 	if _, err := cli.ImageInspect(ctx, ryuk); err != nil {
 		if cerrdefs.IsNotFound(err) {

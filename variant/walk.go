@@ -2,7 +2,6 @@ package variant
 
 import (
 	"github.com/toolcert/toolcert/gate"
-	"github.com/toolcert/toolcert/protocol"
 )
 
 // Walks of an example's tree: the pointers operators iterate over, in
@@ -56,10 +55,6 @@ func (x *example) members() []string {
 func treeDraft(field, tag, note string, t *node, e Expect) draft {
 	return draft{field: field, tag: tag, note: note, body: t.encode(), expect: e}
 }
-
-// failed reports whether e is a rejection: the constraint operators only
-// keep the values a correct adapter refuses.
-func failed(e Expect, ok bool) bool { return ok && e.Outcome == protocol.OutcomeFailure }
 
 // where names the value at ptr for a note.
 func where(ptr string) string {

@@ -17,6 +17,7 @@ type toolKind int
 // The kinds of tools.
 const (
 	// kindRead fetches, checks and projects an upstream answer.
+	//lint:ignore U1000 the zero kind, named so that the list reads whole: read tools leave kind unset
 	kindRead toolKind = iota
 	// kindSend posts the arguments to the upstream once (see [postAction]):
 	// send_email, purge_cache.
