@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/toolcert/toolcert/gate"
+	"github.com/toolcert/toolcert/internal/judge"
 	"github.com/toolcert/toolcert/protocol"
 )
 
@@ -59,7 +59,7 @@ func (l Limits) withDefaults() Limits {
 type Outcome struct {
 	// Accepted tells whether the agent gets data.
 	Accepted bool
-	// Data is the agent's data when accepted, values as gate.ParseJSON
+	// Data is the agent's data when accepted, values as judge.ParseJSON
 	// gives them (json.Number for numbers, Integers fields included).
 	Data map[string]any
 	// Code is the failure code when not accepted (protocol.Code).
@@ -97,7 +97,7 @@ func (c *Corpus) Evaluate(t *Tool, version string, a Answer, args map[string]str
 	if err == nil {
 		return Outcome{Accepted: true, Data: data, Gate: string(protocol.GateNone), Reason: protocol.ReasonOK}, nil
 	}
-	r, ok := gate.AsRejection(err)
+	r, ok := judge.AsRejection(err)
 	if !ok {
 		return Outcome{}, fmt.Errorf("evaluate %s %s: %w", t.Name, version, err)
 	}
@@ -106,13 +106,13 @@ func (c *Corpus) Evaluate(t *Tool, version string, a Answer, args map[string]str
 }
 
 // run passes a through the gates in order and returns the agent's data or
-// the first *gate.Rejection.
+// the first *judge.Rejection.
 func (p *plan) run(a Answer, args map[string]string, now time.Time, lim Limits) (map[string]any, error) {
 	if err := statusGate(a.Status); err != nil {
 		return nil, err
 	}
 	if int64(len(a.Body)) > lim.MaxBytes {
-		return nil, gate.Reject(protocol.GateTransport, protocol.ReasonByteLimit, "body of %d bytes exceeds %d", len(a.Body), lim.MaxBytes)
+		return nil, judge.Reject(protocol.GateTransport, protocol.ReasonByteLimit, "body of %d bytes exceeds %d", len(a.Body), lim.MaxBytes)
 	}
 	doc, err := p.decode(a, lim)
 	if err != nil {
@@ -141,7 +141,7 @@ func (p *plan) run(a Answer, args map[string]string, now time.Time, lim Limits) 
 // other status is the transport rejection of protocol.StatusReason.
 func statusGate(status int) error {
 	if reason := protocol.StatusReason(status); reason != "" {
-		return gate.Reject(protocol.GateTransport, reason, "upstream answered %d", status)
+		return judge.Reject(protocol.GateTransport, reason, "upstream answered %d", status)
 	}
 	return nil
 }

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"sync"
 
-	"github.com/toolcert/toolcert/gate"
+	"github.com/toolcert/toolcert/internal/judge"
 )
 
 // schemaCache holds the schemas of a corpus compiled so far, by file. The
@@ -17,12 +17,12 @@ type schemaCache struct {
 // compiledSchema is a schema file of the corpus, compiled, with its parsed
 // document (for the key=value patterns and for lint).
 type compiledSchema struct {
-	schema *gate.Schema
+	schema *judge.Schema
 	doc    any
 }
 
 // schema returns the schema file at name (slash-separated, relative to the
-// corpus root), compiled with gate.Compile once per corpus. A file that is
+// corpus root), compiled with judge.Compile once per corpus. A file that is
 // missing or does not compile is an error: the corpus is broken.
 func (c *Corpus) schema(name string) (*compiledSchema, error) {
 	c.schemas.mu.Lock()
@@ -47,11 +47,11 @@ func (c *Corpus) schema(name string) (*compiledSchema, error) {
 
 // compileSchema compiles raw under name and keeps its parsed document.
 func compileSchema(name string, raw []byte) (*compiledSchema, error) {
-	sch, err := gate.Compile(name, raw)
+	sch, err := judge.Compile(name, raw)
 	if err != nil {
 		return nil, err
 	}
-	doc, err := gate.ParseJSON(raw, gate.Limits{MaxDepth: 256})
+	doc, err := judge.ParseJSON(raw, judge.Limits{MaxDepth: 256})
 	if err != nil { // Compile parsed it the same way
 		return nil, fmt.Errorf("parse schema %s: %w", name, err)
 	}

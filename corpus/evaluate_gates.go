@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/toolcert/toolcert/gate"
+	"github.com/toolcert/toolcert/internal/judge"
 	"github.com/toolcert/toolcert/protocol"
 )
 
@@ -19,13 +19,13 @@ func (p *plan) decode(a Answer, lim Limits) (any, error) {
 	if a.ContentType != "" {
 		h.Set("Content-Type", a.ContentType)
 	}
-	if err := gate.CheckContentType(h, p.tool.ContentType); err != nil {
+	if err := judge.CheckContentType(h, p.tool.ContentType); err != nil {
 		return nil, err
 	}
 	if p.tool.Format == FormatJSON {
-		return gate.ParseJSON(a.Body, gate.Limits{MaxBytes: lim.MaxBytes, MaxDepth: lim.MaxDepth})
+		return judge.ParseJSON(a.Body, judge.Limits{MaxBytes: lim.MaxBytes, MaxDepth: lim.MaxDepth})
 	}
-	kv, err := gate.ParseKeyValues(a.Body, p.keys)
+	kv, err := judge.ParseKeyValues(a.Body, p.keys)
 	if err != nil {
 		return nil, err
 	}
@@ -39,8 +39,8 @@ func (p *plan) decode(a Answer, lim Limits) (any, error) {
 // bind checks that every bound field is the string its argument holds.
 func (p *plan) bind(doc any, args map[string]string) error {
 	for _, ptr := range slices.Sorted(maps.Keys(p.version.Bind)) {
-		got, _ := gate.Lookup(doc, ptr)
-		if err := gate.Equal(ptr, got, args[p.version.Bind[ptr]]); err != nil {
+		got, _ := judge.Lookup(doc, ptr)
+		if err := judge.Equal(ptr, got, args[p.version.Bind[ptr]]); err != nil {
 			return err
 		}
 	}
@@ -50,11 +50,11 @@ func (p *plan) bind(doc any, args map[string]string) error {
 // fresh checks every fresh timestamp against the window and skew.
 func (p *plan) fresh(doc any, now time.Time, lim Limits) error {
 	for _, ptr := range p.version.Fresh {
-		got, _ := gate.Lookup(doc, ptr)
+		got, _ := judge.Lookup(doc, ptr)
 		s, _ := got.(string) // a missing or non-string timestamp is bad_timestamp
-		if err := gate.Fresh(s, now, lim.Freshness, lim.Skew); err != nil {
-			if r, ok := gate.AsRejection(err); ok {
-				return gate.Reject(r.Gate, r.Reason, "%s: %w", ptr, r.Err)
+		if err := judge.Fresh(s, now, lim.Freshness, lim.Skew); err != nil {
+			if r, ok := judge.AsRejection(err); ok {
+				return judge.Reject(r.Gate, r.Reason, "%s: %w", ptr, r.Err)
 			}
 			return err
 		}
@@ -68,9 +68,9 @@ func (p *plan) project(doc any) (map[string]any, error) {
 	data := make(map[string]any, len(p.version.Project))
 	for _, field := range slices.Sorted(maps.Keys(p.version.Project)) {
 		ptr := p.version.Project[field]
-		v, ok := gate.Lookup(doc, ptr)
+		v, ok := judge.Lookup(doc, ptr)
 		if !ok {
-			return nil, gate.Reject(protocol.GateSchema, protocol.ReasonSchemaViolation, "project %s: %s names nothing in the answer", field, ptr)
+			return nil, judge.Reject(protocol.GateSchema, protocol.ReasonSchemaViolation, "project %s: %s names nothing in the answer", field, ptr)
 		}
 		if slices.Contains(p.version.Integers, field) {
 			var err error
@@ -92,11 +92,11 @@ func integer(field string, v any) (any, error) {
 	case json.Number:
 		s = string(x)
 	default:
-		return nil, gate.Reject(protocol.GateSchema, protocol.ReasonSchemaViolation, "project %s: %T is not an integer", field, v)
+		return nil, judge.Reject(protocol.GateSchema, protocol.ReasonSchemaViolation, "project %s: %T is not an integer", field, v)
 	}
 	n, err := strconv.ParseInt(s, 10, 64)
 	if err != nil {
-		return nil, gate.Reject(protocol.GateSchema, protocol.ReasonSchemaViolation, "project %s: %.40q: %w", field, s, err)
+		return nil, judge.Reject(protocol.GateSchema, protocol.ReasonSchemaViolation, "project %s: %.40q: %w", field, s, err)
 	}
 	return json.Number(strconv.FormatInt(n, 10)), nil
 }

@@ -6,7 +6,7 @@ import (
 	"regexp"
 	"slices"
 
-	"github.com/toolcert/toolcert/gate"
+	"github.com/toolcert/toolcert/internal/judge"
 )
 
 // plan is one tool version made ready to evaluate answers: the binding
@@ -17,7 +17,7 @@ type plan struct {
 	upstream *compiledSchema
 	contract *compiledSchema
 	// keys are the key=value lines (FormatKeyValue only).
-	keys []gate.KeySpec
+	keys []judge.KeySpec
 }
 
 // plan checks the binding of version of t and compiles its schemas; every
@@ -61,7 +61,7 @@ func checkBinding(t *Tool, v Version, args map[string]string) error {
 		return fmt.Errorf("format %q is not %s or %s", t.Format, FormatJSON, FormatKeyValue)
 	}
 	for field, ptr := range v.Project {
-		if !gate.ValidPointer(ptr) {
+		if !judge.ValidPointer(ptr) {
 			return fmt.Errorf("project %s: %q is not a JSON pointer", field, ptr)
 		}
 	}
@@ -71,14 +71,14 @@ func checkBinding(t *Tool, v Version, args map[string]string) error {
 		}
 	}
 	for ptr, name := range v.Bind {
-		if !gate.ValidPointer(ptr) {
+		if !judge.ValidPointer(ptr) {
 			return fmt.Errorf("bind: %q is not a JSON pointer", ptr)
 		}
 		if _, ok := args[name]; !ok {
 			return fmt.Errorf("bind %s: no argument %q", ptr, name)
 		}
 	}
-	if i := slices.IndexFunc(v.Fresh, func(p string) bool { return !gate.ValidPointer(p) }); i >= 0 {
+	if i := slices.IndexFunc(v.Fresh, func(p string) bool { return !judge.ValidPointer(p) }); i >= 0 {
 		return fmt.Errorf("fresh: %q is not a JSON pointer", v.Fresh[i])
 	}
 	return nil
@@ -89,11 +89,11 @@ const anyValue = `^.*$`
 
 // keySpecs returns the key=value lines of keys, each value's pattern taken
 // from the schema property of the same name, or anyValue.
-func keySpecs(keys []string, schemaDoc any) ([]gate.KeySpec, error) {
-	specs := make([]gate.KeySpec, 0, len(keys))
+func keySpecs(keys []string, schemaDoc any) ([]judge.KeySpec, error) {
+	specs := make([]judge.KeySpec, 0, len(keys))
 	for _, k := range keys {
 		pattern := anyValue
-		if p, ok := gate.Lookup(schemaDoc, "/properties/"+gate.EscapePointerToken(k)+"/pattern"); ok {
+		if p, ok := judge.Lookup(schemaDoc, "/properties/"+judge.EscapePointerToken(k)+"/pattern"); ok {
 			if s, ok := p.(string); ok && s != "" {
 				pattern = s
 			}
@@ -102,7 +102,7 @@ func keySpecs(keys []string, schemaDoc any) ([]gate.KeySpec, error) {
 		if err != nil {
 			return nil, fmt.Errorf("pattern of key %s: %w", k, err)
 		}
-		specs = append(specs, gate.KeySpec{Name: k, Pattern: re})
+		specs = append(specs, judge.KeySpec{Name: k, Pattern: re})
 	}
 	return specs, nil
 }

@@ -6,7 +6,7 @@ import (
 	"path"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/toolcert/toolcert/gate"
+	"github.com/toolcert/toolcert/internal/judge"
 )
 
 // ids checks that every case has an id and no two cases of the tool share
@@ -127,7 +127,7 @@ func (l *linter) expect(tool string, tc *toolCheck, at string, raw []byte) (map[
 		l.add(file, at, "%v", err)
 		return nil, false
 	}
-	doc, err := gate.ParseJSON(b, gate.DefaultLimits())
+	doc, err := judge.ParseJSON(b, judge.Limits{})
 	data, isObject := doc.(map[string]any)
 	if err != nil || !isObject {
 		l.add(file, at, "not a JSON object (%v)", err)

@@ -8,7 +8,7 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/toolcert/toolcert/gate"
+	"github.com/toolcert/toolcert/internal/judge"
 )
 
 // toolCheck is what the checks of tool.json leave for the cases: the tool
@@ -21,7 +21,7 @@ type toolCheck struct {
 	// contract is the compiled agent contract, nil when it is broken.
 	contract *compiledSchema
 	// args is the compiled argument schema, nil when it is broken.
-	args *gate.Schema
+	args *judge.Schema
 }
 
 // toolFile checks tool.json of t, its upstream schemas and its contract.
@@ -52,17 +52,17 @@ func (l *linter) arguments(t *Tool, tc *toolCheck) map[string]any {
 		l.add(file, "/arguments", "no argument schema")
 		return nil
 	}
-	sch, err := gate.Compile(t.Name+" arguments", t.Arguments)
+	sch, err := judge.Compile(t.Name+" arguments", t.Arguments)
 	if err != nil {
 		l.schemaProblem(file, "/arguments", err)
 		return nil
 	}
 	tc.args = sch
-	if err := gate.Closed(t.Arguments); err != nil {
+	if err := judge.Closed(t.Arguments); err != nil {
 		l.add(file, "/arguments", "%v", err)
 	}
-	doc, _ := gate.ParseJSON(t.Arguments, gate.Limits{MaxDepth: 256}) // Compile parsed it
-	props, _ := gate.Lookup(doc, "/properties")
+	doc, _ := judge.ParseJSON(t.Arguments, judge.Limits{MaxDepth: 256}) // Compile parsed it
+	props, _ := judge.Lookup(doc, "/properties")
 	m, _ := props.(map[string]any)
 	if m == nil {
 		m = map[string]any{}
@@ -135,7 +135,7 @@ func (l *linter) schemaFile(name string) *compiledSchema {
 		return nil
 	}
 	raw, _ := l.c.Fixture(name) // schema read it
-	if err := gate.Closed(raw); err != nil {
+	if err := judge.Closed(raw); err != nil {
 		l.add(name, "", "%v", err)
 	}
 	return s
@@ -144,7 +144,7 @@ func (l *linter) schemaFile(name string) *compiledSchema {
 // schemaProblem records a schema that does not compile, at its $schema
 // when that names another draft.
 func (l *linter) schemaProblem(file, at string, err error) {
-	if errors.Is(err, gate.ErrDraft) {
+	if errors.Is(err, judge.ErrDraft) {
 		at += "/$schema"
 	}
 	l.add(file, at, "%v", err)

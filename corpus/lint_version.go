@@ -1,7 +1,7 @@
 package corpus
 
 import (
-	"github.com/toolcert/toolcert/gate"
+	"github.com/toolcert/toolcert/internal/judge"
 
 	"errors"
 	"fmt"
@@ -17,13 +17,13 @@ import (
 // pointers of its binding. It reports whether Evaluate can run it. args
 // are the argument properties (nil when the argument schema is broken).
 func (l *linter) version(t *Tool, name string, args map[string]any) bool {
-	at := "/versions/" + gate.EscapePointerToken(name)
+	at := "/versions/" + judge.EscapePointerToken(name)
 	v := t.Versions[name]
 	sch := l.upstreamSchema(t, v, at)
 	ok := l.pointers(t, v, at, sch)
 	for _, ptr := range slices.Sorted(maps.Keys(v.Bind)) {
 		if _, known := args[v.Bind[ptr]]; !known && args != nil {
-			l.add(path.Join(t.Name, "tool.json"), at+"/bind/"+gate.EscapePointerToken(ptr), "%q is not an argument property", v.Bind[ptr])
+			l.add(path.Join(t.Name, "tool.json"), at+"/bind/"+judge.EscapePointerToken(ptr), "%q is not an argument property", v.Bind[ptr])
 			ok = false
 		}
 	}
@@ -57,17 +57,17 @@ func (l *linter) pointers(t *Tool, v Version, at string, sch *compiledSchema) bo
 	file := path.Join(t.Name, "tool.json")
 	ok := true
 	check := func(where, ptr string) {
-		if ptr == "" || !gate.ValidPointer(ptr) {
+		if ptr == "" || !judge.ValidPointer(ptr) {
 			l.add(file, where, "%q is not a JSON pointer to a field (it must start with /)", ptr)
 			ok = false
 			return
 		}
-		if sch != nil && !declares(sch.doc, sch.doc, gate.PointerTokens(ptr), 0) {
+		if sch != nil && !declares(sch.doc, sch.doc, judge.PointerTokens(ptr), 0) {
 			l.add(file, where, "%s is not a property %s declares", ptr, v.Schema)
 		}
 	}
 	for _, field := range slices.Sorted(maps.Keys(v.Project)) {
-		check(at+"/project/"+gate.EscapePointerToken(field), v.Project[field])
+		check(at+"/project/"+judge.EscapePointerToken(field), v.Project[field])
 	}
 	for i, field := range v.Integers {
 		if _, projected := v.Project[field]; !projected {
@@ -76,7 +76,7 @@ func (l *linter) pointers(t *Tool, v Version, at string, sch *compiledSchema) bo
 		}
 	}
 	for _, ptr := range slices.Sorted(maps.Keys(v.Bind)) {
-		check(at+"/bind/"+gate.EscapePointerToken(ptr), ptr)
+		check(at+"/bind/"+judge.EscapePointerToken(ptr), ptr)
 	}
 	for i, ptr := range v.Fresh {
 		check(fmt.Sprintf("%s/fresh/%d", at, i), ptr)
@@ -100,7 +100,7 @@ func declares(root, node any, tokens []string, hops int) bool {
 		return false
 	}
 	if ref, ok := m["$ref"].(string); ok && strings.HasPrefix(ref, "#") {
-		if target, ok := gate.Lookup(root, ref[1:]); ok && declares(root, target, tokens, hops+1) {
+		if target, ok := judge.Lookup(root, ref[1:]); ok && declares(root, target, tokens, hops+1) {
 			return true
 		}
 	}
@@ -110,7 +110,7 @@ func declares(root, node any, tokens []string, hops int) bool {
 		}
 	}
 	if items, ok := m["items"]; ok {
-		if _, isIndex := gate.PointerIndex(tokens[0], math.MaxInt); isIndex && declares(root, items, tokens[1:], hops+1) {
+		if _, isIndex := judge.PointerIndex(tokens[0], math.MaxInt); isIndex && declares(root, items, tokens[1:], hops+1) {
 			return true
 		}
 	}

@@ -12,8 +12,8 @@ import (
 
 	"github.com/toolcert/toolcert/canary"
 	"github.com/toolcert/toolcert/corpus"
-	"github.com/toolcert/toolcert/gate"
 	"github.com/toolcert/toolcert/internal/harness"
+	"github.com/toolcert/toolcert/internal/judge"
 	"github.com/toolcert/toolcert/mocks"
 	"github.com/toolcert/toolcert/protocol"
 	"github.com/toolcert/toolcert/target"
@@ -143,7 +143,7 @@ func replayResponse(cfg ReplayConfig, set *canary.Set) (mocks.Response, error) {
 // of 8 or more characters in the served JSON body as a canary: a rejected
 // response may not reach the agent in any part.
 func bodyStrings(served, result []byte) []canary.Canary {
-	v, err := gate.ParseJSON(result, gate.Limits{MaxBytes: 1 << 20, MaxDepth: 64})
+	v, err := judge.ParseJSON(result, judge.Limits{MaxBytes: 1 << 20, MaxDepth: 64})
 	if m, ok := v.(map[string]any); err != nil || !ok || m["outcome"] != protocol.OutcomeFailure {
 		return nil
 	}

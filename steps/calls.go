@@ -14,7 +14,7 @@ import (
 
 	"github.com/cucumber/godog"
 
-	"github.com/toolcert/toolcert/gate"
+	"github.com/toolcert/toolcert/internal/judge"
 	"github.com/toolcert/toolcert/mocks"
 	"github.com/toolcert/toolcert/protocol"
 	"github.com/toolcert/toolcert/reports"
@@ -154,7 +154,7 @@ func (w *world) auditDecision(ctx context.Context, decision, reason string) erro
 	if len(ev.Decision) == 0 || string(ev.Decision) == "null" {
 		return w.note(reports.EvidenceAudit, "the audit event has no decision record")
 	}
-	v, err := gate.ParseJSON(ev.Decision, agentLimits)
+	v, err := judge.ParseJSON(ev.Decision, agentLimits)
 	if err != nil {
 		return w.note(reports.EvidenceAudit, "the decision record is not strict JSON: %v", err)
 	}

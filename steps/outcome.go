@@ -10,13 +10,13 @@ import (
 	"github.com/cucumber/godog"
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/toolcert/toolcert/gate"
+	"github.com/toolcert/toolcert/internal/judge"
 	"github.com/toolcert/toolcert/protocol"
 	"github.com/toolcert/toolcert/reports"
 )
 
 // agentLimits bound how the harness parses the agent-visible body.
-var agentLimits = gate.Limits{MaxBytes: 1 << 20, MaxDepth: 64}
+var agentLimits = judge.Limits{MaxBytes: 1 << 20, MaxDepth: 64}
 
 // envelope is the agent-visible result, parsed strictly and checked
 // against the tool's contract.
@@ -47,7 +47,7 @@ func (w *world) envelope() (envelope, error) {
 // checkEnvelope does the work of envelope, once per call, so that several
 // steps asking for the envelope record its evidence once.
 func (w *world) checkEnvelope(c *call) (envelope, error) {
-	v, err := gate.ParseJSON(c.Out.Result, agentLimits)
+	v, err := judge.ParseJSON(c.Out.Result, agentLimits)
 	if err != nil {
 		return envelope{}, w.note(reports.EvidenceMismatch, "the agent-visible %s is not strict JSON: %v; it starts %q", c.Out.ResultWhere, err, tail(string(c.Out.Result), 200))
 	}
@@ -104,7 +104,7 @@ func (w *world) seesData(expected []byte) error {
 	if err != nil {
 		return err
 	}
-	want, err := gate.ParseJSON(rendered, agentLimits)
+	want, err := judge.ParseJSON(rendered, agentLimits)
 	if err != nil {
 		return fmt.Errorf("the expected data in the scenario is not JSON: %w", err)
 	}

@@ -6,8 +6,8 @@ import (
 	"time"
 
 	"github.com/toolcert/toolcert/corpus"
-	"github.com/toolcert/toolcert/gate"
 	"github.com/toolcert/toolcert/internal/harness"
+	"github.com/toolcert/toolcert/internal/judge"
 	"github.com/toolcert/toolcert/protocol"
 	"github.com/toolcert/toolcert/reports"
 	"github.com/toolcert/toolcert/target"
@@ -34,8 +34,8 @@ type Suite struct {
 	ReproduceFlags string
 
 	mu        sync.Mutex
-	contracts map[string]*gate.Schema
-	decision  *gate.Schema
+	contracts map[string]*judge.Schema
+	decision  *judge.Schema
 
 	genOnce sync.Once
 	gen     []variant.Variant
@@ -69,7 +69,7 @@ func (s *Suite) now() time.Time {
 
 // contract returns the compiled agent contract of tool, or the protocol's
 // envelope schema when the corpus has none for it (an unknown tool).
-func (s *Suite) contract(tool string) (*gate.Schema, error) {
+func (s *Suite) contract(tool string) (*judge.Schema, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if c, ok := s.contracts[tool]; ok {
@@ -79,12 +79,12 @@ func (s *Suite) contract(tool string) (*gate.Schema, error) {
 	if err != nil {
 		raw = protocol.EnvelopeSchema()
 	}
-	c, err := gate.Compile(tool+"/contract.json", raw)
+	c, err := judge.Compile(tool+"/contract.json", raw)
 	if err != nil {
 		return nil, fmt.Errorf("compile contract of %q: %w", tool, err)
 	}
 	if s.contracts == nil {
-		s.contracts = map[string]*gate.Schema{}
+		s.contracts = map[string]*judge.Schema{}
 	}
 	s.contracts[tool] = c
 	return c, nil

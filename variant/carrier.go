@@ -3,7 +3,7 @@ package variant
 import (
 	"strings"
 
-	"github.com/toolcert/toolcert/gate"
+	"github.com/toolcert/toolcert/internal/judge"
 )
 
 // A rejected variant must carry a canary, so that the harness can prove
@@ -88,7 +88,7 @@ func (x *example) addCarrierMember(t *node) {
 	}
 	lit := quote(strings.TrimPrefix(markText, " "))
 	for _, name := range x.schema.propOrder {
-		ptr := "/" + gate.EscapePointerToken(name)
+		ptr := "/" + judge.EscapePointerToken(name)
 		_, isBound := x.bound(ptr)
 		if t.index(name) >= 0 || isBound || x.fresh(ptr) || x.schema.isRequired(name) {
 			continue

@@ -1,7 +1,7 @@
 package variant
 
 import (
-	"github.com/toolcert/toolcert/gate"
+	"github.com/toolcert/toolcert/internal/judge"
 	"github.com/toolcert/toolcert/protocol"
 
 	"bytes"
@@ -163,7 +163,7 @@ func (x *example) variant(op string, d draft) (Variant, bool) {
 	id := x.tool.Name + "/" + x.name + "/" + op
 	switch {
 	case x.tool.Format == corpus.FormatKeyValue && d.field != "":
-		id += "/" + gate.EscapePointerToken(d.field)
+		id += "/" + judge.EscapePointerToken(d.field)
 	default:
 		id += d.field
 	}

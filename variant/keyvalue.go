@@ -1,7 +1,7 @@
 package variant
 
 import (
-	"github.com/toolcert/toolcert/gate"
+	"github.com/toolcert/toolcert/internal/judge"
 
 	"bytes"
 	"errors"
@@ -104,7 +104,7 @@ func (x *example) markedKV(avoid string) *kvDoc {
 		return d
 	}
 	for i, l := range d.lines {
-		ptr := "/" + gate.EscapePointerToken(l.key)
+		ptr := "/" + judge.EscapePointerToken(l.key)
 		_, isBound := x.bound(ptr)
 		if l.key == avoid || isBound || x.fresh(ptr) {
 			continue

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/toolcert/toolcert/gate"
+	"github.com/toolcert/toolcert/internal/judge"
 	"github.com/toolcert/toolcert/protocol"
 )
 
@@ -105,7 +105,7 @@ func extraKey(x *example) []draft {
 // valueVerdict is the expectation of a new value for key: text_format when
 // its pattern refuses it, a binding mismatch when only the binding does.
 func (x *example) valueVerdict(key, value string) (Expect, bool) {
-	ptr := "/" + gate.EscapePointerToken(key)
+	ptr := "/" + judge.EscapePointerToken(key)
 	switch x.schema.at(ptr).judge(quote(value)) {
 	case refuses:
 		return textFault(), true

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"unicode"
 
-	"github.com/toolcert/toolcert/gate"
+	"github.com/toolcert/toolcert/internal/judge"
 	"github.com/toolcert/toolcert/protocol"
 )
 
@@ -139,7 +139,7 @@ func (x *example) argumentJudge(arg string) func(string) bool {
 	if err != nil {
 		return func(string) bool { return false }
 	}
-	ar := r.at("/" + gate.EscapePointerToken(arg))
+	ar := r.at("/" + judge.EscapePointerToken(arg))
 	return func(v string) bool { return ar.judgeRendered(quote(v)) == accepts }
 }
 

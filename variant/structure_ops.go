@@ -5,7 +5,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/toolcert/toolcert/gate"
+	"github.com/toolcert/toolcert/internal/judge"
 	"github.com/toolcert/toolcert/protocol"
 )
 
@@ -33,7 +33,7 @@ func addedMember(x *example, name string, value *node, note string) []draft {
 	for _, ptr := range x.objects() {
 		r := x.schema.at(ptr)
 		_, declared := r.props[name]
-		if r.unknown || declared || x.projected(ptr+"/"+gate.EscapePointerToken(name)) {
+		if r.unknown || declared || x.projected(ptr+"/"+judge.EscapePointerToken(name)) {
 			continue
 		}
 		e := schemaFault()

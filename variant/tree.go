@@ -1,7 +1,7 @@
 package variant
 
 import (
-	"github.com/toolcert/toolcert/gate"
+	"github.com/toolcert/toolcert/internal/judge"
 
 	"bytes"
 	"errors"
@@ -209,7 +209,7 @@ func (n *node) visit(ptr string, f func(ptr string, n *node) bool) {
 		return
 	}
 	for _, m := range n.members {
-		m.value.visit(ptr+"/"+gate.EscapePointerToken(m.name), f)
+		m.value.visit(ptr+"/"+judge.EscapePointerToken(m.name), f)
 	}
 	for i, item := range n.items {
 		item.visit(ptr+"/"+strconv.Itoa(i), f)

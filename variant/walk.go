@@ -1,7 +1,7 @@
 package variant
 
 import (
-	"github.com/toolcert/toolcert/gate"
+	"github.com/toolcert/toolcert/internal/judge"
 )
 
 // Walks of an example's tree: the pointers operators iterate over, in
@@ -44,7 +44,7 @@ func (x *example) members() []string {
 	var out []string
 	x.tree.visit("", func(ptr string, n *node) bool {
 		for _, m := range n.members {
-			out = append(out, ptr+"/"+gate.EscapePointerToken(m.name))
+			out = append(out, ptr+"/"+judge.EscapePointerToken(m.name))
 		}
 		return true
 	})
