@@ -5,6 +5,8 @@ import (
 	"io/fs"
 	"path"
 	"strings"
+
+	"github.com/toolcert/toolcert/protocol"
 )
 
 // Corpus is a fixture tree: one folder per tool holding its agent contract
@@ -57,5 +59,5 @@ func ContentType(name string) string {
 	case ".html":
 		return "text/html; charset=utf-8"
 	}
-	return "application/json"
+	return protocol.ContentTypeJSON
 }

@@ -1,11 +1,15 @@
 package mocks
 
-import "net/http"
+import (
+	"net/http"
+
+	"github.com/toolcert/toolcert/protocol"
+)
 
 // JSON returns a Response with the given status, Content-Type
 // application/json and body served byte for byte.
 func JSON(status int, body []byte) Response {
-	return Response{Status: status, Header: contentType("application/json"), Body: body}
+	return Response{Status: status, Header: contentType(protocol.ContentTypeJSON), Body: body}
 }
 
 // Text returns a Response with the given status, Content-Type
@@ -24,7 +28,7 @@ func ErrorPage(status int, html string) Response {
 // Generated returns a 200 Response with Content-Type application/json and a
 // generated JSON document of exactly size bytes (see Response.Generate).
 func Generated(size int64) Response {
-	return Response{Status: http.StatusOK, Header: contentType("application/json"), Generate: size}
+	return Response{Status: http.StatusOK, Header: contentType(protocol.ContentTypeJSON), Generate: size}
 }
 
 // WithHeader returns r with one more header field appended.

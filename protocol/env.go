@@ -4,6 +4,10 @@ package protocol
 // (docs/protocol.md, "Starting a target"). A target profile may rename each
 // one for an adapter that already uses other names.
 const (
+	// VarPrefix starts the name of every variable of the protocol: a
+	// target process inherits none of the harness's own.
+	VarPrefix = "TOOLCERT_"
+
 	// VarUpstreamURL holds the base URL of the mock upstream.
 	VarUpstreamURL = "TOOLCERT_UPSTREAM_URL"
 	// VarListen holds the host:port the adapter must listen on.

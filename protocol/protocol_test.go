@@ -218,3 +218,13 @@ func TestPaths(t *testing.T) {
 		t.Errorf("ApprovalPath = %s", got)
 	}
 }
+
+func TestVariablesShareThePrefix(t *testing.T) {
+	for _, v := range []string{protocol.VarUpstreamURL, protocol.VarListen, protocol.VarAuditFile, protocol.VarPolicyFile,
+		protocol.VarMaxBytes, protocol.VarMaxDepth, protocol.VarMaxAttempts, protocol.VarDeadline,
+		protocol.VarReadTimeout, protocol.VarFreshness, protocol.VarFutureSkew} {
+		if len(v) <= len(protocol.VarPrefix) || v[:len(protocol.VarPrefix)] != protocol.VarPrefix {
+			t.Errorf("%s does not start with %s", v, protocol.VarPrefix)
+		}
+	}
+}

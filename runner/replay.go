@@ -134,7 +134,7 @@ func replayResponse(cfg ReplayConfig, set *canary.Set) (mocks.Response, error) {
 		r.Header = append(r.Header, mocks.HeaderField{Name: h.Name, Value: v})
 	}
 	if !typed {
-		r.Header = append(r.Header, mocks.HeaderField{Name: "Content-Type", Value: "application/json"})
+		r.Header = append(r.Header, mocks.HeaderField{Name: "Content-Type", Value: protocol.ContentTypeJSON})
 	}
 	return r, nil
 }

@@ -194,7 +194,7 @@ func (w *world) receivedOn(n int, method, path string, withKey bool) error {
 		return nil
 	}
 	for _, e := range entries {
-		if k := e.Header.Get("Idempotency-Key"); k == "" || k != w.approval {
+		if k := e.Header.Get(protocol.IdempotencyKeyHeader); k == "" || k != w.approval {
 			return w.note(reports.EvidenceJournal, "request %d to %s %s carried Idempotency-Key %q, want the approval %q", e.Seq, method, path, k, w.approval)
 		}
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/toolcert/toolcert/corpus"
 	"github.com/toolcert/toolcert/internal/harness"
 	"github.com/toolcert/toolcert/mocks"
+	"github.com/toolcert/toolcert/protocol"
 )
 
 // answer appends r to the answers of method path, plants the canaries every
@@ -66,7 +67,7 @@ func (w *world) answerDoc(method, path string, status int, doc *godog.DocString,
 	if err != nil {
 		return err
 	}
-	if strings.HasPrefix(contentType, "text/plain") {
+	if strings.HasPrefix(contentType, protocol.ContentTypeText) {
 		body = append(body, '\n')
 	}
 	w.answer(method, path, withType(mocks.Response{Status: status, Body: body}, contentType))
@@ -160,10 +161,10 @@ func upstreamSteps(r *registrar) {
 		return w.answerFixture(m, p, status, name)
 	}))
 	r.arrange(`^the upstream answers `+req+` with:$`, on(func(w *world, m, p string, doc *godog.DocString) error {
-		return w.answerDoc(m, p, http.StatusOK, doc, "application/json")
+		return w.answerDoc(m, p, http.StatusOK, doc, protocol.ContentTypeJSON)
 	}))
 	r.arrange(`^the upstream answers `+req+` with status (\d{3}) and:$`, on(func(w *world, m, p string, status int, doc *godog.DocString) error {
-		return w.answerDoc(m, p, status, doc, "application/json")
+		return w.answerDoc(m, p, status, doc, protocol.ContentTypeJSON)
 	}))
 	r.arrange(`^the upstream answers `+req+` with text:$`, on(func(w *world, m, p string, doc *godog.DocString) error {
 		return w.answerDoc(m, p, http.StatusOK, doc, "text/plain; charset=utf-8")
@@ -196,23 +197,23 @@ func upstreamSteps(r *registrar) {
 // from the adapter's profile or a size.
 func generatedSteps(r *registrar, req string) {
 	r.arrange(`^the upstream answers `+req+` with a body one byte past the adapter's byte limit$`, on(func(w *world, m, p string) error {
-		w.answer(m, p, withType(mocks.Response{Generate: w.suite.Profile.MaxBytes + 1}, "application/json"))
+		w.answer(m, p, withType(mocks.Response{Generate: w.suite.Profile.MaxBytes + 1}, protocol.ContentTypeJSON))
 		return nil
 	}))
 	r.arrange(`^the upstream answers `+req+` with a generated body of (\d+) bytes$`, on(func(w *world, m, p string, n int64) error {
-		w.answer(m, p, withType(mocks.Response{Generate: n}, "application/json"))
+		w.answer(m, p, withType(mocks.Response{Generate: n}, protocol.ContentTypeJSON))
 		return nil
 	}))
 	r.arrange(`^the upstream answers `+req+` with a document nested one level past the adapter's depth limit$`, on(func(w *world, m, p string) error {
 		body := nested(w.suite.Profile.MaxDepth+1, w.canaries.New("body, innermost value of a too-deep document"))
-		w.answer(m, p, withType(mocks.Response{Body: body}, "application/json"))
+		w.answer(m, p, withType(mocks.Response{Body: body}, protocol.ContentTypeJSON))
 		return nil
 	}))
 	r.arrange(`^the upstream answers `+req+` with a review whose reviewer is (\d+) characters long$`, on(func(w *world, m, p string, n int) error {
 		c := w.canaries.New("body /reviewed_by (overlong)")
 		reviewer := c + strings.Repeat("x", max(n-len(c), 0))
 		body := fmt.Appendf(nil, `{"change_id": "CR-1042", "decision": "approved", "reviewed_by": %q}`+"\n", reviewer)
-		w.answer(m, p, withType(mocks.Response{Body: body}, "application/json"))
+		w.answer(m, p, withType(mocks.Response{Body: body}, protocol.ContentTypeJSON))
 		return nil
 	}))
 }

@@ -150,8 +150,8 @@ func (c *Client) post(ctx context.Context, target string, body []byte, token str
 	if err != nil {
 		return Output{}, fmt.Errorf("build request: %w", err)
 	}
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Accept", "application/json")
+	req.Header.Set("Content-Type", protocol.ContentTypeJSON)
+	req.Header.Set("Accept", protocol.ContentTypeJSON)
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
 	}

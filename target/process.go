@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/toolcert/toolcert/protocol"
 )
 
 // Process is a Target that runs a local executable per lane, with the
@@ -160,7 +162,7 @@ func (p *Process) environ(env Env) []string {
 	var vars []string
 	for _, kv := range os.Environ() {
 		name, _, _ := strings.Cut(kv, "=")
-		if strings.HasPrefix(name, "TOOLCERT_") || renamed[name] {
+		if strings.HasPrefix(name, protocol.VarPrefix) || renamed[name] {
 			continue
 		}
 		vars = append(vars, kv)

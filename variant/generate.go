@@ -59,7 +59,7 @@ const renderGrowth = 32
 // side of the byte limit: its expectation would then depend on the
 // rendering. Variants meant to cross the limit are never near it.
 func nearByteLimit(v Variant, maxBytes int64) bool {
-	if v.Expect.Reason == "byte_limit" {
+	if v.Expect.Reason == protocol.ReasonByteLimit {
 		return false
 	}
 	slack := int64(renderGrowth * (bytes.Count(v.Body, []byte("{{")) + 1))

@@ -169,7 +169,7 @@ func successWithError(x *example) []draft {
 		return nil
 	}
 	t := x.tree.clone()
-	errObj := objNode("code", strNode("UPSTREAM_UNAVAILABLE"), "message", strNode("{{canary:error}}"))
+	errObj := objNode("code", strNode(string(protocol.CodeUpstreamUnavailable)), "message", strNode("{{canary:error}}"))
 	t.members = append(t.members, member{name: "error", raw: `"error"`, value: errObj})
 	return []draft{treeDraft("", "", "an error member beside the data", t, schemaFault())}
 }

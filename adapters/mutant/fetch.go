@@ -53,7 +53,7 @@ func fetchMutants() map[string]mutant {
 		"no-idempotency-key": {
 			"an approved send reaches the upstream without its Idempotency-Key",
 			func(cfg pipeline.Config) []pipeline.Option {
-				return wrap(&edited{Fetcher: defaultFetcher(cfg), post: func(h http.Header) { h.Del("Idempotency-Key") }})
+				return wrap(&edited{Fetcher: defaultFetcher(cfg), post: func(h http.Header) { h.Del(protocol.IdempotencyKeyHeader) }})
 			},
 		},
 		"order-refetched": {

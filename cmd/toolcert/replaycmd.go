@@ -8,6 +8,7 @@ import (
 	"os"
 
 	"github.com/toolcert/toolcert/mocks"
+	"github.com/toolcert/toolcert/protocol"
 	"github.com/toolcert/toolcert/runner"
 )
 
@@ -34,7 +35,7 @@ func replayCmd(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	fs.StringVar(&argsJSON, "args", "{}", "the agent's arguments, a JSON object")
 	fs.StringVar(&bodyFile, "body", "", "`FILE` with the captured upstream body, - for standard input (required)")
 	fs.IntVar(&status, "status", 200, "HTTP status the upstream answers with")
-	fs.StringVar(&contentType, "content-type", "application/json", "Content-Type the upstream answers with")
+	fs.StringVar(&contentType, "content-type", protocol.ContentTypeJSON, "Content-Type the upstream answers with")
 	fs.Var(&headers, "header", "extra upstream header `K:V` (repeatable)")
 	fs.Uint64Var(&seed, "seed", 0, "seed for the canaries; 0 picks a random one")
 	tf.register(fs)

@@ -22,7 +22,7 @@ func (a *Adapter) handleInvoke(w http.ResponseWriter, r *http.Request) {
 // writeJSON answers with body and the fixed headers of docs/protocol.md.
 func writeJSON(w http.ResponseWriter, status int, body []byte) {
 	h := w.Header()
-	h.Set("Content-Type", "application/json")
+	h.Set("Content-Type", protocol.ContentTypeJSON)
 	h.Set("Cache-Control", "no-store")
 	h.Set("X-Content-Type-Options", "nosniff")
 	w.WriteHeader(status)

@@ -20,7 +20,7 @@ func (a *Adapter) send(ctx context.Context, t compiledTool, args map[string]any,
 	if err != nil {
 		return nil, gate.Reject(protocol.GateAuthz, protocol.ReasonArgumentsInvalid, "marshal arguments: %w", err)
 	}
-	header := http.Header{"Content-Type": {"application/json"}, "Idempotency-Key": {key}}
+	header := http.Header{"Content-Type": {protocol.ContentTypeJSON}, protocol.IdempotencyKeyHeader: {key}}
 	f, err := a.fetcher.Post(ctx, a.base+t.post.path, body, header)
 	f.Audit(ev)
 	if f.Status >= 200 && f.Status < 300 {

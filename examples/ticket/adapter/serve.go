@@ -138,7 +138,7 @@ func (a *adapter) answer(w http.ResponseWriter, status int, ev protocol.AuditEve
 	ev.Time = time.Now()
 	a.audit.Write(ev) // a lost audit line must not change the agent's answer
 	h := w.Header()
-	h.Set("Content-Type", "application/json")
+	h.Set("Content-Type", protocol.ContentTypeJSON)
 	h.Set("Cache-Control", "no-store")
 	h.Set("X-Content-Type-Options", "nosniff")
 	w.WriteHeader(status)

@@ -110,8 +110,8 @@ func (t *ticketTool) project(ticket map[string]any) map[string]any {
 // checkVersion accepts an answer without X-Api-Version or with exactly one
 // "v1": the only vendor version this adapter pins.
 func checkVersion(h http.Header) error {
-	vs := h.Values("X-Api-Version")
-	if len(vs) == 0 || (len(vs) == 1 && vs[0] == "v1") {
+	vs := h.Values(protocol.VersionHeader)
+	if len(vs) == 0 || (len(vs) == 1 && vs[0] == protocol.DefaultUpstreamVersion) {
 		return nil
 	}
 	return gate.Reject(protocol.GateSchema, protocol.ReasonUnsupportedVersion, "X-Api-Version %q", vs)
