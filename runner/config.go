@@ -11,7 +11,7 @@ import (
 	"github.com/toolcert/toolcert"
 	"github.com/toolcert/toolcert/internal/harness"
 	"github.com/toolcert/toolcert/reports"
-	"github.com/toolcert/toolcert/target"
+	"github.com/toolcert/toolcert/targets"
 )
 
 // Config is one run, as the CLI's flags describe it. Target is required;
@@ -36,12 +36,12 @@ type Config struct {
 	// Seed derives every canary; 0 means a fresh random seed.
 	Seed uint64
 	// Target is the adapter under test.
-	Target target.Target
+	Target targets.Target
 	// Profile is what the target declares about its limits; a Profile with
-	// no field set is target.DefaultProfile().
-	Profile target.Profile
+	// no field set is targets.DefaultProfile().
+	Profile targets.Profile
 	// UpstreamListen is where the mock listens when the target is already
-	// running (target.URL): the target must be wired to this address.
+	// running (targets.URL): the target must be wired to this address.
 	// Such a run has one lane.
 	UpstreamListen string
 	// AuditFile is the audit log of an already running target; "" when the
@@ -115,7 +115,7 @@ func (c *Config) withDefaults() {
 		c.Concurrency = DefaultConcurrency
 	}
 	if reflect.ValueOf(c.Profile).IsZero() {
-		c.Profile = target.DefaultProfile()
+		c.Profile = targets.DefaultProfile()
 	}
 }
 

@@ -13,7 +13,7 @@ import (
 	"github.com/toolcert/toolcert"
 	"github.com/toolcert/toolcert/adapters/reference"
 	"github.com/toolcert/toolcert/reports"
-	"github.com/toolcert/toolcert/target"
+	"github.com/toolcert/toolcert/targets"
 )
 
 // crasherEnv, set in the environment of this test binary, makes it serve
@@ -64,7 +64,7 @@ func serveCrasher() int {
 // that scenario with its exit status as evidence; the lane starts it again
 // for the next scenario, which passes, and the result counts the restart.
 func TestDeadTargetIsRestarted(t *testing.T) {
-	crasher, err := target.NewProcess([]string{os.Args[0]}, target.WithExtraEnv(map[string]string{crasherEnv: "1"}))
+	crasher, err := targets.NewProcess([]string{os.Args[0]}, targets.WithExtraEnv(map[string]string{crasherEnv: "1"}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,7 +81,7 @@ func TestDeadTargetIsRestarted(t *testing.T) {
 `
 	res, err := Run(context.Background(), Config{
 		Features: fstest.MapFS{"crash.feature": {Data: []byte(feature)}},
-		Fixtures: toolcert.Fixtures(), Target: crasher, Profile: target.DefaultProfile(), Concurrency: 1,
+		Fixtures: toolcert.Fixtures(), Target: crasher, Profile: targets.DefaultProfile(), Concurrency: 1,
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -8,7 +8,7 @@ import (
 	"github.com/toolcert/toolcert"
 	"github.com/toolcert/toolcert/adapters/reference"
 	"github.com/toolcert/toolcert/runner"
-	"github.com/toolcert/toolcert/target"
+	"github.com/toolcert/toolcert/targets"
 )
 
 func ExampleRun() {
@@ -24,7 +24,7 @@ func ExampleRun() {
 		Features: fstest.MapFS{"r20.feature": {Data: []byte(feature)}},
 		Fixtures: toolcert.Fixtures(),
 		Target:   reference.InProcess(),
-		Profile:  target.DefaultProfile(),
+		Profile:  targets.DefaultProfile(),
 	})
 	if err != nil {
 		fmt.Println(err)
@@ -41,7 +41,7 @@ func ExampleReplay() {
 		Body:    []byte(`{"change_id": "CR-1042", "decision": "approved", "reviewed_by": "alice", "note": "{{canary:note}}"}`),
 		Status:  200,
 		Target:  reference.InProcess(),
-		Profile: target.DefaultProfile(),
+		Profile: targets.DefaultProfile(),
 	})
 	if err != nil {
 		fmt.Println(err)

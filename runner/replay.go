@@ -16,7 +16,7 @@ import (
 	"github.com/toolcert/toolcert/internal/judge"
 	"github.com/toolcert/toolcert/mocks"
 	"github.com/toolcert/toolcert/protocol"
-	"github.com/toolcert/toolcert/target"
+	"github.com/toolcert/toolcert/targets"
 )
 
 // ReplayConfig is one captured upstream response to serve through a target.
@@ -32,8 +32,8 @@ type ReplayConfig struct {
 	Header []mocks.HeaderField
 	Seed   uint64
 
-	Target         target.Target
-	Profile        target.Profile
+	Target         targets.Target
+	Profile        targets.Profile
 	UpstreamListen string
 	AuditFile      string
 }
@@ -85,12 +85,12 @@ func Replay(ctx context.Context, cfg ReplayConfig) (*ReplayResult, error) {
 		return nil, fmt.Errorf("%w: %w", ErrConfig, err)
 	}
 	lane.Upstream.Fallback(resp)
-	client := target.NewClient(target.WithTimeout(cfg.Profile.CallTimeout()))
+	client := targets.NewClient(targets.WithTimeout(cfg.Profile.CallTimeout()))
 	var (
-		out     target.Output
+		out     targets.Output
 		callErr error
 	)
-	c, _ := lane.Call(ctx, cfg.Tool, cfg.Args, cfg.Profile.CallTimeout(), func(ctx context.Context, base string) (target.Output, error) {
+	c, _ := lane.Call(ctx, cfg.Tool, cfg.Args, cfg.Profile.CallTimeout(), func(ctx context.Context, base string) (targets.Output, error) {
 		out, callErr = client.Invoke(ctx, base, cfg.Tool, cfg.Args, cfg.Profile.Token)
 		return out, callErr
 	})
@@ -168,7 +168,7 @@ func requestID(body []byte) string {
 	return v.RequestID
 }
 
-func printable(out target.Output) AgentOutput {
+func printable(out targets.Output) AgentOutput {
 	a := AgentOutput{StatusLine: out.StatusLine, Header: out.Header}
 	if utf8.Valid(out.Body) {
 		a.Body = string(out.Body)

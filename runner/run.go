@@ -19,7 +19,7 @@ import (
 	"github.com/toolcert/toolcert/internal/harness"
 	"github.com/toolcert/toolcert/reports"
 	"github.com/toolcert/toolcert/steps"
-	"github.com/toolcert/toolcert/target"
+	"github.com/toolcert/toolcert/targets"
 	"github.com/toolcert/toolcert/variant"
 )
 
@@ -89,7 +89,7 @@ func runGodog(ctx context.Context, cfg *Config, pool harness.Lanes, rec *recorde
 		Corpus:  corpus.New(cfg.Fixtures),
 		Profile: cfg.Profile,
 		Seed:    cfg.Seed,
-		Client:  target.NewClient(target.WithTimeout(cfg.Profile.CallTimeout())),
+		Client:  targets.NewClient(targets.WithTimeout(cfg.Profile.CallTimeout())),
 		Lanes:   pool,
 		Now:     cfg.Now,
 

@@ -12,7 +12,7 @@ import (
 
 	"github.com/toolcert/toolcert"
 	"github.com/toolcert/toolcert/reports"
-	"github.com/toolcert/toolcert/target"
+	"github.com/toolcert/toolcert/targets"
 )
 
 const oneScenario = `Feature: one
@@ -26,8 +26,8 @@ const oneScenario = `Feature: one
 
 // fakeTarget serves the handler h returns, given the lane's upstream URL,
 // as the adapter under test, in-process.
-func fakeTarget(h func(upstream string) http.HandlerFunc) target.Target {
-	return target.NewInProcess("fake", func(env target.Env) (http.Handler, io.Closer, error) {
+func fakeTarget(h func(upstream string) http.HandlerFunc) targets.Target {
+	return targets.NewInProcess("fake", func(env targets.Env) (http.Handler, io.Closer, error) {
 		mux := http.NewServeMux()
 		mux.HandleFunc("GET /healthz", func(http.ResponseWriter, *http.Request) {})
 		mux.HandleFunc("/", h(env.UpstreamURL))
@@ -54,11 +54,11 @@ func fixed(h http.HandlerFunc) func(string) http.HandlerFunc {
 	return func(string) http.HandlerFunc { return h }
 }
 
-func runOne(t *testing.T, tgt target.Target, feature string) (*reports.Result, error) {
+func runOne(t *testing.T, tgt targets.Target, feature string) (*reports.Result, error) {
 	t.Helper()
 	return Run(context.Background(), Config{
 		Features: fstest.MapFS{"one.feature": {Data: []byte(feature)}},
-		Fixtures: toolcert.Fixtures(), Target: tgt, Profile: target.DefaultProfile(),
+		Fixtures: toolcert.Fixtures(), Target: tgt, Profile: targets.DefaultProfile(),
 	})
 }
 
@@ -124,7 +124,7 @@ func TestNothingRanIsAnError(t *testing.T) {
 	_, err := Run(context.Background(), Config{
 		Features: fstest.MapFS{"one.feature": {Data: []byte(oneScenario)}}, Tags: "@absent",
 		Fixtures: toolcert.Fixtures(), Target: fakeTarget(fixed(func(http.ResponseWriter, *http.Request) {})),
-		Profile: target.DefaultProfile(),
+		Profile: targets.DefaultProfile(),
 	})
 	if !errors.Is(err, ErrNothingRan) {
 		t.Errorf("Run with a tag that selects nothing: err = %v, want ErrNothingRan", err)
@@ -164,7 +164,7 @@ func TestInterruptedRunKeepsItsResult(t *testing.T) {
 	feature := oneScenario + strings.Replace(oneScenario[len("Feature: one\n"):], "is rejected", "is rejected again", 1)
 	res, err := Run(ctx, Config{
 		Features: fstest.MapFS{"one.feature": {Data: []byte(feature)}},
-		Fixtures: toolcert.Fixtures(), Target: hang, Profile: target.DefaultProfile(), Concurrency: 1,
+		Fixtures: toolcert.Fixtures(), Target: hang, Profile: targets.DefaultProfile(), Concurrency: 1,
 	})
 	if !errors.Is(err, ErrInterrupted) {
 		t.Fatalf("err = %v, want ErrInterrupted", err)

@@ -9,7 +9,7 @@ import (
 
 	"github.com/toolcert/toolcert"
 	"github.com/toolcert/toolcert/adapters/reference"
-	"github.com/toolcert/toolcert/target"
+	"github.com/toolcert/toolcert/targets"
 )
 
 func TestParseShard(t *testing.T) {
@@ -51,7 +51,7 @@ func TestShardedRunsCoverTheWholeRun(t *testing.T) {
 	run := func(s Shard) []string {
 		res, err := Run(context.Background(), Config{
 			Features: toolcert.Features(), FeaturePaths: []string{"features"}, Tags: "@transport && ~@slow",
-			Fixtures: toolcert.Fixtures(), Target: reference.InProcess(), Profile: target.DefaultProfile(),
+			Fixtures: toolcert.Fixtures(), Target: reference.InProcess(), Profile: targets.DefaultProfile(),
 			Concurrency: 2, Shard: s,
 		})
 		if err != nil && !errors.Is(err, ErrNothingRan) {

@@ -13,7 +13,7 @@ import (
 	"github.com/toolcert/toolcert/corpus"
 	"github.com/toolcert/toolcert/internal/harness"
 	"github.com/toolcert/toolcert/steps"
-	"github.com/toolcert/toolcert/target"
+	"github.com/toolcert/toolcert/targets"
 )
 
 // benchSets are the scenario selections the benchmarks measure: all of
@@ -48,7 +48,7 @@ func BenchmarkReplayFloor(b *testing.B) {
 func replayFloor(b *testing.B, tags string) {
 	exchanges := recordExchanges(b, tags)
 	pool := startPool(b, 2)
-	client := target.NewClient(target.WithTimeout(target.DefaultProfile().CallTimeout()))
+	client := targets.NewClient(targets.WithTimeout(targets.DefaultProfile().CallTimeout()))
 	for b.Loop() {
 		var wg sync.WaitGroup
 		next := make(chan harness.Exchange)
@@ -72,7 +72,7 @@ func replayFloor(b *testing.B, tags string) {
 func startPool(tb testing.TB, n int) *harness.Pool {
 	tb.Helper()
 	pool, err := harness.StartPool(context.Background(), harness.PoolConfig{
-		Lanes: n, Target: reference.InProcess(), Profile: target.DefaultProfile(),
+		Lanes: n, Target: reference.InProcess(), Profile: targets.DefaultProfile(),
 		Fixtures: toolcert.Fixtures(), Dir: tb.TempDir(),
 	})
 	if err != nil {
@@ -92,8 +92,8 @@ func recordExchanges(tb testing.TB, tags string) []harness.Exchange {
 		out []harness.Exchange
 	)
 	suite := &steps.Suite{
-		Corpus: corpus.New(toolcert.Fixtures()), Profile: target.DefaultProfile(), Seed: 1,
-		Client: target.NewClient(target.WithTimeout(target.DefaultProfile().CallTimeout())),
+		Corpus: corpus.New(toolcert.Fixtures()), Profile: targets.DefaultProfile(), Seed: 1,
+		Client: targets.NewClient(targets.WithTimeout(targets.DefaultProfile().CallTimeout())),
 		Lanes:  startPool(tb, 2),
 	}
 	status := godog.TestSuite{
@@ -118,14 +118,14 @@ func recordExchanges(tb testing.TB, tags string) []harness.Exchange {
 }
 
 // send serves x's answers on lane and makes its agent call: no assertion.
-func send(tb testing.TB, lane *harness.Lane, c *target.Client, x harness.Exchange) {
+func send(tb testing.TB, lane *harness.Lane, c *targets.Client, x harness.Exchange) {
 	lane.Upstream.Reset()
 	if err := lane.Program(x.Routes); err != nil {
 		tb.Error(err)
 		return
 	}
 	ctx := context.Background()
-	if _, err := c.Invoke(ctx, lane.Target.URL(), x.Tool, x.Args, target.DefaultProfile().Token); err != nil {
+	if _, err := c.Invoke(ctx, lane.Target.URL(), x.Tool, x.Args, targets.DefaultProfile().Token); err != nil {
 		tb.Error(err)
 	}
 	sctx, cancel := context.WithTimeout(ctx, 2*time.Second)

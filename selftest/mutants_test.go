@@ -13,7 +13,7 @@ import (
 	"github.com/toolcert/toolcert/reports"
 	"github.com/toolcert/toolcert/runner"
 	"github.com/toolcert/toolcert/steps"
-	"github.com/toolcert/toolcert/target"
+	"github.com/toolcert/toolcert/targets"
 )
 
 // catch is where the self-test expects a mutant to be caught: a scenario
@@ -161,7 +161,7 @@ func failingSteps(res *reports.Result) map[string][]string {
 }
 
 // caseRun runs one generated case alone against tgt.
-func caseRun(tb testing.TB, tgt target.Target, id string) *reports.Result {
+func caseRun(tb testing.TB, tgt targets.Target, id string) *reports.Result {
 	tb.Helper()
 	res, err := runner.Run(context.Background(), runner.Config{Target: tgt, Case: id})
 	if err != nil {

@@ -15,19 +15,19 @@ import (
 	"github.com/toolcert/toolcert/corpus"
 	"github.com/toolcert/toolcert/reports"
 	"github.com/toolcert/toolcert/runner"
-	"github.com/toolcert/toolcert/target"
+	"github.com/toolcert/toolcert/targets"
 )
 
 // builtinRun runs the built-in features (those tags selects, "" for all)
 // against tgt, with runner's defaults.
-func builtinRun(tb testing.TB, tgt target.Target, tags string) *reports.Result {
+func builtinRun(tb testing.TB, tgt targets.Target, tags string) *reports.Result {
 	tb.Helper()
 	return featuresRun(tb, tgt, tags, "features")
 }
 
 // featuresRun runs the built-in features at paths against tgt, with
 // runner's defaults.
-func featuresRun(tb testing.TB, tgt target.Target, tags string, paths ...string) *reports.Result {
+func featuresRun(tb testing.TB, tgt targets.Target, tags string, paths ...string) *reports.Result {
 	tb.Helper()
 	res, err := runner.Run(context.Background(), runner.Config{FeaturePaths: paths, Target: tgt, Tags: tags})
 	if err != nil {

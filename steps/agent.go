@@ -9,14 +9,14 @@ import (
 
 	"github.com/toolcert/toolcert/internal/harness"
 	"github.com/toolcert/toolcert/reports"
-	"github.com/toolcert/toolcert/target"
+	"github.com/toolcert/toolcert/targets"
 )
 
 // callTool programs the mock with the scenario's answers, then calls tool
 // on the lane's target as the agent would, with the profile's token, and
 // keeps what the agent saw.
 func (w *world) callTool(ctx context.Context, tool string, args []byte) error {
-	return w.send(ctx, tool, args, func(cctx context.Context, base string) (target.Output, error) {
+	return w.send(ctx, tool, args, func(cctx context.Context, base string) (targets.Output, error) {
 		return w.suite.Client.Invoke(cctx, base, tool, args, w.token())
 	})
 }

@@ -18,12 +18,12 @@ import (
 	"github.com/toolcert/toolcert/mocks"
 	"github.com/toolcert/toolcert/protocol"
 	"github.com/toolcert/toolcert/reports"
-	"github.com/toolcert/toolcert/target"
+	"github.com/toolcert/toolcert/targets"
 )
 
 // callRaw sends body, as it is, as the invocation of tool.
 func (w *world) callRaw(ctx context.Context, tool string, body []byte) error {
-	return w.send(ctx, tool, body, func(cctx context.Context, base string) (target.Output, error) {
+	return w.send(ctx, tool, body, func(cctx context.Context, base string) (targets.Output, error) {
 		return w.suite.Client.Post(cctx, base, protocol.InvokePath(tool), body, w.token())
 	})
 }
@@ -51,22 +51,22 @@ func (w *world) callWithApproval(ctx context.Context, tool, args string) error {
 func (w *world) callCut(ctx context.Context, tool, args string) error {
 	body := fmt.Appendf(nil, `{"arguments": %s}`, args)
 	n := len(body) - 1
-	return w.send(ctx, tool, body, func(cctx context.Context, base string) (target.Output, error) {
+	return w.send(ctx, tool, body, func(cctx context.Context, base string) (targets.Output, error) {
 		return cutPost(cctx, base, protocol.InvokePath(tool), w.token(), body, n)
 	})
 }
 
 // cutPost writes a request whose body stops after n of its bytes, closes
 // the writing side, and reads whatever the target answers.
-func cutPost(ctx context.Context, base, path, token string, body []byte, n int) (target.Output, error) {
+func cutPost(ctx context.Context, base, path, token string, body []byte, n int) (targets.Output, error) {
 	u, err := url.Parse(base)
 	if err != nil {
-		return target.Output{}, err
+		return targets.Output{}, err
 	}
 	var d net.Dialer
 	conn, err := d.DialContext(ctx, "tcp", u.Host)
 	if err != nil {
-		return target.Output{}, fmt.Errorf("%w: %v", target.ErrConnection, err)
+		return targets.Output{}, fmt.Errorf("%w: %v", targets.ErrConnection, err)
 	}
 	defer conn.Close()
 	deadline, _ := ctx.Deadline()
@@ -74,15 +74,15 @@ func cutPost(ctx context.Context, base, path, token string, body []byte, n int) 
 	head := fmt.Sprintf("POST %s HTTP/1.1\r\nHost: %s\r\nContent-Type: application/json\r\nAuthorization: Bearer %s\r\nContent-Length: %d\r\n\r\n",
 		path, u.Host, token, len(body))
 	if _, err := io.WriteString(conn, head); err != nil {
-		return target.Output{}, err
+		return targets.Output{}, err
 	}
 	if _, err := conn.Write(body[:n]); err != nil {
-		return target.Output{}, err
+		return targets.Output{}, err
 	}
 	if tc, ok := conn.(*net.TCPConn); ok {
 		_ = tc.CloseWrite()
 	}
-	out := target.Output{}
+	out := targets.Output{}
 	resp, err := http.ReadResponse(bufio.NewReader(io.LimitReader(conn, 1<<20)), nil)
 	if err != nil {
 		return out, nil // hanging up without an answer is a fine reaction to a cut body

@@ -10,7 +10,7 @@ import (
 	"github.com/toolcert/toolcert/internal/judge"
 	"github.com/toolcert/toolcert/protocol"
 	"github.com/toolcert/toolcert/reports"
-	"github.com/toolcert/toolcert/target"
+	"github.com/toolcert/toolcert/targets"
 	"github.com/toolcert/toolcert/variant"
 )
 
@@ -18,9 +18,9 @@ import (
 // run starts, but for the compiled contracts it caches.
 type Suite struct {
 	Corpus  *corpus.Corpus
-	Profile target.Profile
+	Profile targets.Profile
 	Seed    uint64
-	Client  *target.Client
+	Client  *targets.Client
 	Lanes   harness.Lanes
 	// Now is the clock scenarios render timestamps with; nil means time.Now.
 	Now func() time.Time

@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/toolcert/toolcert/runner"
-	"github.com/toolcert/toolcert/target"
+	"github.com/toolcert/toolcert/targets"
 	"github.com/toolcert/toolcert/toolcerttest"
 )
 
@@ -12,7 +12,7 @@ import (
 // adapter binary, one process per lane, each scenario a subtest.
 func ExampleCertify() {
 	_ = func(t *testing.T) {
-		adapter, err := target.NewProcess([]string{"./my-adapter", "--config", "dev.yaml"})
+		adapter, err := targets.NewProcess([]string{"./my-adapter", "--config", "dev.yaml"})
 		if err != nil {
 			t.Fatal(err)
 		}

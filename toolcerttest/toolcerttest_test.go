@@ -10,7 +10,7 @@ import (
 	"github.com/toolcert/toolcert/adapters/reference"
 	"github.com/toolcert/toolcert/reports"
 	"github.com/toolcert/toolcert/runner"
-	"github.com/toolcert/toolcert/target"
+	"github.com/toolcert/toolcert/targets"
 	"github.com/toolcert/toolcert/toolcerttest"
 )
 
@@ -33,7 +33,7 @@ func TestProblemNamesWhatFailed(t *testing.T) {
 	}
 	res, err := runner.Run(context.Background(), runner.Config{
 		Features: toolcert.Features(), FeaturePaths: []string{"features/duplicate_members.feature", "features/generated_variants.feature"},
-		Fixtures: toolcert.Fixtures(), Target: tgt, Profile: target.DefaultProfile(), Tags: "~@slow",
+		Fixtures: toolcert.Fixtures(), Target: tgt, Profile: targets.DefaultProfile(), Tags: "~@slow",
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -5,17 +5,17 @@ import (
 	"net/http"
 
 	"github.com/toolcert/toolcert/adapters/internal/pipeline"
-	"github.com/toolcert/toolcert/target"
+	"github.com/toolcert/toolcert/targets"
 )
 
 // InProcess returns the named mutant as a target served inside the
 // harness, configured from each lane's environment like the reference. An
 // unknown name is an error listing the valid names.
-func InProcess(name string) (*target.InProcess, error) {
+func InProcess(name string) (*targets.InProcess, error) {
 	if _, err := lookup(name); err != nil {
 		return nil, err
 	}
-	return target.NewInProcess("mutant "+name, func(env target.Env) (http.Handler, io.Closer, error) {
+	return targets.NewInProcess("mutant "+name, func(env targets.Env) (http.Handler, io.Closer, error) {
 		cfg, err := pipeline.ConfigFromEnv(pipeline.EnvLookup(env))
 		if err != nil {
 			return nil, nil, err

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/toolcert/toolcert/adapters/reference"
-	"github.com/toolcert/toolcert/target"
+	"github.com/toolcert/toolcert/targets"
 )
 
 // TestNewErrors checks that the front returns the sentinels it documents,
@@ -27,7 +27,7 @@ func TestNewErrors(t *testing.T) {
 			}
 		})
 	}
-	if _, _, err := reference.Build(target.Env{}); !errors.Is(err, reference.ErrNoUpstream) {
+	if _, _, err := reference.Build(targets.Env{}); !errors.Is(err, reference.ErrNoUpstream) {
 		t.Errorf("Build without an upstream: err = %v, want ErrNoUpstream", err)
 	}
 }

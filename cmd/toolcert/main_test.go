@@ -15,7 +15,7 @@ import (
 	"github.com/toolcert/toolcert"
 	"github.com/toolcert/toolcert/adapters/reference"
 	"github.com/toolcert/toolcert/reports"
-	"github.com/toolcert/toolcert/target"
+	"github.com/toolcert/toolcert/targets"
 )
 
 // runCLI calls run as main would and returns the exit code and output.
@@ -238,11 +238,11 @@ func TestReplayReportsLeakVerdict(t *testing.T) {
 // TestRunAgainstRunningAdapter drives an adapter the harness did not start
 // (--target-url), wired to the mock's fixed address, with its audit log.
 func TestRunAgainstRunningAdapter(t *testing.T) {
-	listen, err := target.FreePort()
+	listen, err := targets.FreePort()
 	if err != nil {
 		t.Fatal(err)
 	}
-	upstream, err := target.FreePort()
+	upstream, err := targets.FreePort()
 	if err != nil {
 		t.Fatal(err)
 	}

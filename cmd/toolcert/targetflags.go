@@ -4,7 +4,7 @@ import (
 	"flag"
 
 	"github.com/toolcert/toolcert/adapters/reference"
-	"github.com/toolcert/toolcert/target"
+	"github.com/toolcert/toolcert/targets"
 )
 
 // targetFlags are the flags that choose the adapter under test, shared by
@@ -42,12 +42,12 @@ func (t *targetFlags) words() []string {
 // build returns the chosen target and its profile. Without --target-cmd,
 // --target-url or --target-image the target is the reference adapter,
 // in-process.
-func (t *targetFlags) build() (target.Target, target.Profile, error) {
+func (t *targetFlags) build() (targets.Target, targets.Profile, error) {
 	profile, err := loadProfile(t.profile)
 	if err != nil {
 		return nil, profile, err
 	}
-	spec := target.Spec{Command: t.cmd, Image: t.image, URL: t.url, UpstreamListen: t.upstreamListen, AuditFile: t.auditFile, Rename: profile.Rename}
+	spec := targets.Spec{Command: t.cmd, Image: t.image, URL: t.url, UpstreamListen: t.upstreamListen, AuditFile: t.auditFile, Rename: profile.Rename}
 	tgt, err := spec.Build()
 	switch {
 	case err != nil:
@@ -60,11 +60,11 @@ func (t *targetFlags) build() (target.Target, target.Profile, error) {
 
 // loadProfile returns the profile in the file at path, or the default
 // profile when path is "".
-func loadProfile(path string) (target.Profile, error) {
+func loadProfile(path string) (targets.Profile, error) {
 	if path == "" {
-		return target.DefaultProfile(), nil
+		return targets.DefaultProfile(), nil
 	}
-	p, err := target.LoadProfile(path)
+	p, err := targets.LoadProfile(path)
 	if err != nil {
 		return p, usageErr("%v", err)
 	}

@@ -16,7 +16,7 @@ import (
 	"github.com/toolcert/toolcert/corpus"
 	"github.com/toolcert/toolcert/reports"
 	"github.com/toolcert/toolcert/runner"
-	"github.com/toolcert/toolcert/target"
+	"github.com/toolcert/toolcert/targets"
 )
 
 // minCases is the fewest generated variants the ticket corpus must yield;
@@ -122,7 +122,7 @@ func buildAdapter(tb testing.TB) string {
 // with args, one process per lane, and returns the result.
 func certify(tb testing.TB, bin string, args ...string) *reports.Result {
 	tb.Helper()
-	tgt, err := target.NewProcess(append([]string{bin}, args...))
+	tgt, err := targets.NewProcess(append([]string{bin}, args...))
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -132,7 +132,7 @@ func certify(tb testing.TB, bin string, args ...string) *reports.Result {
 		Features:    os.DirFS("features"),
 		Fixtures:    os.DirFS("fixtures"),
 		Target:      tgt,
-		Profile:     target.DefaultProfile(),
+		Profile:     targets.DefaultProfile(),
 		Concurrency: 2,
 		Seed:        42,
 		WorkDir:     tb.TempDir(),

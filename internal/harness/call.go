@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/toolcert/toolcert/target"
+	"github.com/toolcert/toolcert/targets"
 )
 
 // settleTimeout bounds the wait for the mock upstream to finish serving
@@ -35,7 +35,7 @@ type Call struct {
 
 // Send is how a call reaches the target: it sends to the target at base
 // and returns what came back.
-type Send func(ctx context.Context, base string) (target.Output, error)
+type Send func(ctx context.Context, base string) (targets.Output, error)
 
 // Call makes one agent call on the lane with send, waiting at most timeout
 // for the answer, then lets the mock upstream settle. A target that gives
@@ -55,7 +55,7 @@ func (l *Lane) Call(ctx context.Context, tool string, args []byte, timeout time.
 	if ctx.Err() != nil {
 		return c, ctx.Err()
 	}
-	if c.Err != nil && errors.Is(c.Err, target.ErrTimeout) {
+	if c.Err != nil && errors.Is(c.Err, targets.ErrTimeout) {
 		c.Hung, c.Err = timeout, nil
 	}
 	return c, nil

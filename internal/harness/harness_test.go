@@ -10,11 +10,11 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/toolcert/toolcert/internal/harness"
-	"github.com/toolcert/toolcert/target"
+	"github.com/toolcert/toolcert/targets"
 )
 
 func TestHTTPOutputNamesEveryPart(t *testing.T) {
-	out := harness.HTTPOutput(target.Output{
+	out := harness.HTTPOutput(targets.Output{
 		StatusLine: "HTTP/1.1 200 OK",
 		Header:     http.Header{"X-B": {"2"}, "Content-Type": {"application/json"}, "X-A": {"1", "one"}},
 		Trailer:    http.Header{"X-T": {"t"}},

@@ -4,7 +4,7 @@ import (
 	"context"
 
 	"github.com/toolcert/toolcert/mocks"
-	"github.com/toolcert/toolcert/target"
+	"github.com/toolcert/toolcert/targets"
 )
 
 // Lane is one isolated pair of a mock upstream and the target wired to it,
@@ -15,7 +15,7 @@ type Lane struct {
 	// Upstream is the lane's mock upstream.
 	Upstream *mocks.Upstream
 	// Target is the running target, wired to Upstream.
-	Target target.Instance
+	Target targets.Instance
 	// AuditFile is the target's audit log; "" when the harness cannot read
 	// it.
 	AuditFile string

@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/toolcert/toolcert/canary"
-	"github.com/toolcert/toolcert/target"
+	"github.com/toolcert/toolcert/targets"
 )
 
 // Output is everything the agent saw of one call, as named parts: for a
@@ -37,7 +37,7 @@ const (
 // HTTPOutput splits an HTTP answer into its parts: the status line, every
 // header and trailer (one part each, name and values), the body (the
 // result part).
-func HTTPOutput(out target.Output) Output {
+func HTTPOutput(out targets.Output) Output {
 	parts := []canary.Part{{Where: PartStatusLine, Data: []byte(out.StatusLine)}}
 	parts = append(parts, headerParts("header", out.Header)...)
 	parts = append(parts, headerParts("trailer", out.Trailer)...)

@@ -12,7 +12,7 @@ import (
 
 	"github.com/toolcert/toolcert/corpus"
 	"github.com/toolcert/toolcert/mocks"
-	"github.com/toolcert/toolcert/target"
+	"github.com/toolcert/toolcert/targets"
 )
 
 // PoolConfig is what a Pool starts its lanes from.
@@ -20,15 +20,15 @@ type PoolConfig struct {
 	// Lanes is the number of lanes; an already running target gets one.
 	Lanes int
 	// Target is the adapter under test.
-	Target target.Target
+	Target targets.Target
 	// Profile is what the target declares; its limits reach the target as
 	// the protocol's limit variables.
-	Profile target.Profile
+	Profile targets.Profile
 	// Fixtures is the corpus, whose policy file every started target gets;
 	// nil for none.
 	Fixtures fs.FS
 	// UpstreamListen is where the mock listens when the target is already
-	// running (a target.URL): the target must be wired to this address.
+	// running (a targets.URL): the target must be wired to this address.
 	UpstreamListen string
 	// AuditFile is the audit log of an already running target; "" when the
 	// harness cannot read it. Ignored for targets the harness starts.
@@ -114,7 +114,7 @@ func (p *Pool) laneFiles(lane *Lane) error {
 }
 
 func (p *Pool) startTarget(ctx context.Context, lane *Lane) error {
-	env := target.Env{
+	env := targets.Env{
 		UpstreamURL: lane.Upstream.URL(),
 		AuditFile:   lane.AuditFile,
 		PolicyFile:  lane.PolicyFile,

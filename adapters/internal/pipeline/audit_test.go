@@ -8,7 +8,7 @@ import (
 
 	"github.com/toolcert/toolcert/gate"
 	"github.com/toolcert/toolcert/protocol"
-	"github.com/toolcert/toolcert/target"
+	"github.com/toolcert/toolcert/targets"
 )
 
 func TestAuditFileAppends(t *testing.T) {
@@ -17,7 +17,7 @@ func TestAuditFileAppends(t *testing.T) {
 		t.Fatal(err)
 	}
 	up := newUpstream(t, json200(reviewOK))
-	a, closer, err := Build(target.Env{UpstreamURL: up.URL, AuditFile: path})
+	a, closer, err := Build(targets.Env{UpstreamURL: up.URL, AuditFile: path})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,7 +50,7 @@ func TestAuditEventsFitTheProtocol(t *testing.T) {
 	}
 	path := filepath.Join(t.TempDir(), "audit.jsonl")
 	up := newUpstream(t, json200(`{"change_id": "CR-1042"}`))
-	a, closer, err := Build(target.Env{UpstreamURL: up.URL, AuditFile: path})
+	a, closer, err := Build(targets.Env{UpstreamURL: up.URL, AuditFile: path})
 	if err != nil {
 		t.Fatal(err)
 	}

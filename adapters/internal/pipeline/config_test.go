@@ -12,7 +12,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 	"github.com/toolcert/toolcert/gate"
-	"github.com/toolcert/toolcert/target"
+	"github.com/toolcert/toolcert/targets"
 )
 
 func TestConfigFromEnv(t *testing.T) {
@@ -109,7 +109,7 @@ func TestPolicyFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	up := newUpstream(t, json200(reviewOK))
-	a, closer, err := Build(target.Env{UpstreamURL: up.URL, PolicyFile: good})
+	a, closer, err := Build(targets.Env{UpstreamURL: up.URL, PolicyFile: good})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -118,12 +118,12 @@ func TestPolicyFile(t *testing.T) {
 		t.Errorf("policy not loaded: %+v", a.policy)
 	}
 	for _, path := range []string{bad, filepath.Join(dir, "missing.json")} {
-		_, _, err := Build(target.Env{UpstreamURL: up.URL, PolicyFile: path})
+		_, _, err := Build(targets.Env{UpstreamURL: up.URL, PolicyFile: path})
 		if err == nil || !strings.Contains(err.Error(), "load policy") || !strings.Contains(err.Error(), path) {
 			t.Errorf("Build with policy %s: err = %v, want one naming the file", path, err)
 		}
 	}
-	if _, _, err := Build(target.Env{UpstreamURL: up.URL, PolicyFile: bad}); !errors.Is(err, gate.ErrPolicy) {
+	if _, _, err := Build(targets.Env{UpstreamURL: up.URL, PolicyFile: bad}); !errors.Is(err, gate.ErrPolicy) {
 		t.Errorf("Build with a bad policy: err = %v, want gate.ErrPolicy", err)
 	}
 }

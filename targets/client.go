@@ -1,0 +1,196 @@
+package targets
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/toolcert/toolcert/protocol"
+)
+
+// Client calls tools on a target as an agent would: every read is bounded
+// in bytes and time, redirects are never followed (the 3xx is the output),
+// no proxy is used and every call has a fresh connection, so one call's
+// leftovers never reach the next. A Client is safe for concurrent use.
+type Client struct {
+	http    *http.Client
+	maxBody int64
+	timeout time.Duration
+}
+
+type clientConfig struct {
+	maxBody    int64
+	timeout    time.Duration
+	httpClient *http.Client
+}
+
+func defaultClientConfig() clientConfig {
+	return clientConfig{maxBody: 1 << 20, timeout: 15 * time.Second}
+}
+
+// ClientOption configures a Client; see NewClient.
+type ClientOption func(*clientConfig)
+
+// WithMaxBody sets how many body bytes a call keeps (default 1 MiB); a longer
+// body is cut and marked Truncated. A value <= 0 keeps the default.
+func WithMaxBody(n int64) ClientOption {
+	return func(c *clientConfig) {
+		if n > 0 {
+			c.maxBody = n
+		}
+	}
+}
+
+// WithTimeout bounds one call, reading the body included (default 15 s). A
+// value <= 0 keeps the default.
+func WithTimeout(d time.Duration) ClientOption {
+	return func(c *clientConfig) {
+		if d > 0 {
+			c.timeout = d
+		}
+	}
+}
+
+// WithHTTPClient makes the client send through hc (a copy of it: its
+// CheckRedirect is replaced so that redirects are never followed). Use it to
+// reach a target through a custom transport.
+func WithHTTPClient(hc *http.Client) ClientOption {
+	return func(c *clientConfig) { c.httpClient = hc }
+}
+
+// NewClient returns a client with the given options.
+func NewClient(opts ...ClientOption) *Client {
+	cfg := defaultClientConfig()
+	for _, o := range opts {
+		o(&cfg)
+	}
+	hc := &http.Client{Transport: newAgentTransport()}
+	if cfg.httpClient != nil {
+		copied := *cfg.httpClient
+		hc = &copied
+	}
+	hc.CheckRedirect = func(*http.Request, []*http.Request) error {
+		return http.ErrUseLastResponse
+	}
+	return &Client{http: hc, maxBody: cfg.maxBody, timeout: cfg.timeout}
+}
+
+// newAgentTransport returns the default transport: no proxy, no kept-alive
+// connections, no transparent decompression (the agent sees the bytes as
+// sent), bounded headers.
+func newAgentTransport() *http.Transport {
+	return &http.Transport{
+		Proxy:                  nil,
+		DialContext:            (&net.Dialer{Timeout: 5 * time.Second}).DialContext,
+		DisableKeepAlives:      true,
+		DisableCompression:     true,
+		MaxResponseHeaderBytes: 1 << 20,
+		TLSHandshakeTimeout:    5 * time.Second,
+	}
+}
+
+// Invoke calls a tool: POST {base}/v1/tools/{tool}/invoke (tool
+// path-escaped) with the body {"arguments": <arguments>}, where arguments
+// are sent as given, invalid JSON included; nil sends {}. token, when not
+// "", is sent as "Authorization: Bearer <token>". The error wraps ErrTimeout
+// or ErrConnection; the Output holds whatever was read even then.
+func (c *Client) Invoke(ctx context.Context, base, tool string, arguments []byte, token string) (Output, error) {
+	if arguments == nil {
+		arguments = []byte("{}")
+	}
+	body := make([]byte, 0, len(arguments)+16)
+	body = append(body, `{"arguments":`...)
+	body = append(body, arguments...)
+	body = append(body, '}')
+	out, err := c.post(ctx, endpoint(base, protocol.InvokePath(tool)), body, token)
+	if err != nil {
+		return out, fmt.Errorf("invoke %q: %w", tool, err)
+	}
+	return out, nil
+}
+
+// Approve answers a pending approval: POST {base}/v1/approvals/{id}
+// (path-escaped) with {"approve": approve}. Errors are as for Invoke.
+func (c *Client) Approve(ctx context.Context, base, approvalID string, approve bool, token string) (Output, error) {
+	body := fmt.Appendf(nil, `{"approve":%t}`, approve)
+	out, err := c.post(ctx, endpoint(base, protocol.ApprovalPath(approvalID)), body, token)
+	if err != nil {
+		return out, fmt.Errorf("approve %q: %w", approvalID, err)
+	}
+	return out, nil
+}
+
+// Post sends body as is to {base}{path}, for calls Invoke cannot express (a
+// body that is not {"arguments": ...}). path must start with "/" and be
+// escaped already. Errors are as for Invoke.
+func (c *Client) Post(ctx context.Context, base, path string, body []byte, token string) (Output, error) {
+	out, err := c.post(ctx, endpoint(base, path), body, token)
+	if err != nil {
+		return out, fmt.Errorf("post %s: %w", path, err)
+	}
+	return out, nil
+}
+
+// endpoint joins base (without its trailing slashes) and path.
+func endpoint(base, path string) string {
+	return strings.TrimRight(base, "/") + path
+}
+
+// post sends one JSON POST and reads the response within the limits.
+func (c *Client) post(ctx context.Context, target string, body []byte, token string) (Output, error) {
+	ctx, cancel := context.WithTimeout(ctx, c.timeout)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, target, bytes.NewReader(body))
+	if err != nil {
+		return Output{}, fmt.Errorf("build request: %w", err)
+	}
+	req.Header.Set("Content-Type", protocol.ContentTypeJSON)
+	req.Header.Set("Accept", protocol.ContentTypeJSON)
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	start := time.Now()
+	resp, err := c.http.Do(req)
+	if err != nil {
+		return Output{Elapsed: time.Since(start)}, classify(ctx, err)
+	}
+	defer resp.Body.Close()
+	out := Output{
+		StatusLine: resp.Proto + " " + resp.Status,
+		StatusCode: resp.StatusCode,
+		Header:     resp.Header,
+	}
+	out.Body, err = io.ReadAll(io.LimitReader(resp.Body, c.maxBody+1))
+	if int64(len(out.Body)) > c.maxBody {
+		out.Body, out.Truncated = out.Body[:c.maxBody:c.maxBody], true
+	} else if err == nil {
+		out.Trailer = resp.Trailer
+	}
+	out.Elapsed = time.Since(start)
+	if err != nil {
+		return out, fmt.Errorf("read body: %w", classify(ctx, err))
+	}
+	return out, nil
+}
+
+// classify wraps err with ErrTimeout (and context.DeadlineExceeded) when the
+// call ran out of time, keeps a cancellation as it is, and wraps anything
+// else with ErrConnection.
+func classify(ctx context.Context, err error) error {
+	var netErr net.Error
+	switch {
+	case errors.Is(ctx.Err(), context.DeadlineExceeded), errors.Is(err, context.DeadlineExceeded),
+		errors.As(err, &netErr) && netErr.Timeout():
+		return fmt.Errorf("%w (%w): %w", ErrTimeout, context.DeadlineExceeded, err)
+	case errors.Is(err, context.Canceled):
+		return err
+	default:
+		return fmt.Errorf("%w: %w", ErrConnection, err)
+	}
+}

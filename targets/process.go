@@ -1,0 +1,182 @@
+package targets
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"maps"
+	"os"
+	"os/exec"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/toolcert/toolcert/protocol"
+)
+
+// Process is a Target that runs a local executable per lane, with the
+// protocol's environment variables on top of the harness's own environment.
+type Process struct {
+	argv []string
+	cfg  processConfig
+}
+
+var _ Target = (*Process)(nil)
+
+type processConfig struct {
+	dir          string
+	rename       map[string]string
+	extraEnv     map[string]string
+	readyTimeout time.Duration
+	stopGrace    time.Duration
+	killWait     time.Duration
+	pipeWait     time.Duration
+}
+
+func defaultProcessConfig() processConfig {
+	return processConfig{
+		readyTimeout: defaultReadyTimeout,
+		stopGrace:    3 * time.Second,
+		killWait:     3 * time.Second,
+		pipeWait:     time.Second,
+	}
+}
+
+type processOption func(*processConfig)
+
+func (o processOption) applyProcess(c *processConfig) { o(c) }
+
+// WithDir sets the working directory of the process (default: the
+// harness's).
+func WithDir(dir string) ProcessOption {
+	return processOption(func(c *processConfig) { c.dir = dir })
+}
+
+// WithRename maps protocol variable names (TOOLCERT_*) to the names the
+// adapter reads; see Env.Vars. The map is copied.
+func WithRename(rename map[string]string) ProcessOption {
+	rename = maps.Clone(rename)
+	return processOption(func(c *processConfig) { c.rename = rename })
+}
+
+// WithExtraEnv adds variables to every instance's environment, after the
+// inherited ones and before the lane's (which win). The map is copied.
+func WithExtraEnv(vars map[string]string) ProcessOption {
+	vars = maps.Clone(vars)
+	return processOption(func(c *processConfig) { c.extraEnv = vars })
+}
+
+// WithStopGrace sets how long Stop waits after SIGTERM before it sends
+// SIGKILL (default 3 s). A value <= 0 keeps the default.
+func WithStopGrace(d time.Duration) ProcessOption {
+	return processOption(func(c *processConfig) {
+		if d > 0 {
+			c.stopGrace = d
+		}
+	})
+}
+
+// NewProcess returns a target that runs argv (argv[0] is looked up in PATH
+// when it holds no slash). Use SplitCommand to turn a command line into
+// argv.
+func NewProcess(argv []string, opts ...ProcessOption) (*Process, error) {
+	if len(argv) == 0 || argv[0] == "" {
+		return nil, fmt.Errorf("new process target: %w", ErrEmptyCommand)
+	}
+	cfg := defaultProcessConfig()
+	for _, o := range opts {
+		o.applyProcess(&cfg)
+	}
+	return &Process{argv: slices.Clone(argv), cfg: cfg}, nil
+}
+
+// String returns "process " and the command line, quoted so that
+// SplitCommand reads it back.
+func (p *Process) String() string {
+	words := make([]string, len(p.argv))
+	for i, a := range p.argv {
+		words[i] = quoteWord(a)
+	}
+	return "process " + strings.Join(words, " ")
+}
+
+// Start runs the process in its own process group, listening on env.Listen
+// (a free 127.0.0.1 port when empty), and waits for GET /healthz to answer
+// 200. It fails fast with an *ExitError when the process exits first. The
+// caller must call Stop on the instance.
+func (p *Process) Start(ctx context.Context, env Env) (Instance, error) {
+	if env.Listen == "" {
+		addr, err := FreePort()
+		if err != nil {
+			return nil, fmt.Errorf("start %s: %w", p, err)
+		}
+		env.Listen = addr
+	}
+	base, err := baseURL(env.Listen)
+	if err != nil {
+		return nil, fmt.Errorf("start %s: %w", p, err)
+	}
+	inst, err := p.launch(env, base)
+	if err != nil {
+		return nil, fmt.Errorf("start %s: %w", p, err)
+	}
+	err = waitReady(ctx, inst.probe, base, p.cfg.readyTimeout, inst.done)
+	if err == nil {
+		return inst, nil
+	}
+	if errors.Is(err, errExited) {
+		return nil, fmt.Errorf("start %s: %w", p, inst.exitError())
+	}
+	stopErr := inst.Stop(context.Background())
+	err = fmt.Errorf("start %s: %w; %s", p, err, describeTail(inst.logs.last(errorTailBytes)))
+	return nil, errors.Join(err, stopErr)
+}
+
+// launch starts the command and the goroutine that waits for it.
+func (p *Process) launch(env Env, base string) (*processInstance, error) {
+	inst := &processInstance{lifecycle: newLifecycle(p.String(), base), stopGrace: p.cfg.stopGrace, killWait: p.cfg.killWait}
+	inst.exitError, inst.halt = inst.exitStatus, inst.stop
+	cmd := exec.Command(p.argv[0], p.argv[1:]...)
+	cmd.Dir = p.cfg.dir
+	cmd.Env = p.environ(env)
+	cmd.Stdout = inst.logs
+	cmd.Stderr = inst.logs
+	cmd.WaitDelay = p.cfg.pipeWait
+	setProcessGroup(cmd)
+	if err := cmd.Start(); err != nil {
+		return nil, err
+	}
+	inst.cmd = cmd
+	go inst.wait()
+	return inst, nil
+}
+
+// environ returns the harness's environment without any inherited protocol
+// variable (TOOLCERT_* or a renamed one), then the extra variables, then the
+// lane's.
+func (p *Process) environ(env Env) []string {
+	renamed := make(map[string]bool, len(p.cfg.rename))
+	for _, to := range p.cfg.rename {
+		renamed[to] = true
+	}
+	var vars []string
+	for _, kv := range os.Environ() {
+		name, _, _ := strings.Cut(kv, "=")
+		if strings.HasPrefix(name, protocol.VarPrefix) || renamed[name] {
+			continue
+		}
+		vars = append(vars, kv)
+	}
+	for _, name := range slices.Sorted(maps.Keys(p.cfg.extraEnv)) {
+		vars = append(vars, name+"="+p.cfg.extraEnv[name])
+	}
+	return append(vars, env.Vars(p.cfg.rename)...)
+}
+
+// describeTail phrases an output tail for an error message.
+func describeTail(tail string) string {
+	if tail == "" {
+		return "no output"
+	}
+	return "last output:\n" + tail
+}

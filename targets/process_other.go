@@ -1,0 +1,17 @@
+//go:build !unix
+
+package targets
+
+import (
+	"os"
+	"os/exec"
+)
+
+// setProcessGroup does nothing where process groups are not available.
+func setProcessGroup(*exec.Cmd) {}
+
+// terminateGroup kills p: there is no SIGTERM here.
+func terminateGroup(p *os.Process) { _ = p.Kill() }
+
+// killGroup kills p.
+func killGroup(p *os.Process) { _ = p.Kill() }

@@ -1,0 +1,34 @@
+package targets
+
+import "context"
+
+// Target starts an adapter for one lane. Implementations are safe to Start
+// more than once, each Start giving an independent Instance (one per lane).
+type Target interface {
+	// Start launches an instance wired to env and returns once it answers
+	// GET /healthz with 200, or an error (wrapping ErrNotReady, or an
+	// *ExitError when a process exited first). The caller must call Stop
+	// on the returned instance.
+	Start(ctx context.Context, env Env) (Instance, error)
+	// String names the target for reports, e.g. "in-process reference",
+	// "process ./my-adapter --flag", "url http://127.0.0.1:8080".
+	String() string
+}
+
+// Instance is one running adapter. The caller must call Stop when finished;
+// Stop may be called more than once.
+type Instance interface {
+	// URL returns the base URL, e.g. http://127.0.0.1:43121, without a
+	// trailing slash.
+	URL() string
+	// Alive returns nil when GET /healthz answers 200. When the adapter's
+	// process has exited it returns an *ExitError with its status and
+	// output tail.
+	Alive(ctx context.Context) error
+	// Stop shuts the instance down within a bounded time, even when the
+	// adapter does not cooperate.
+	Stop(ctx context.Context) error
+	// Logs returns a bounded tail (64 KiB) of what the adapter printed,
+	// for evidence; "" where unknown.
+	Logs() string
+}
