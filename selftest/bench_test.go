@@ -26,12 +26,15 @@ var benchSets = []struct{ name, tags string }{{"all", ""}, {"no-slow", "~@slow"}
 func BenchmarkBuiltinRun(b *testing.B) {
 	for _, set := range benchSets {
 		b.Run(set.name, func(b *testing.B) {
+			scenarios := 0
 			for b.Loop() {
 				res := builtinRun(b, reference.InProcess(), set.tags)
 				if res.Summary.Failed != 0 {
 					b.Fatalf("reference failed %d scenarios", res.Summary.Failed)
 				}
+				scenarios += res.Summary.Scenarios
 			}
+			b.ReportMetric(float64(scenarios)/float64(b.N), "scenarios/op")
 		})
 	}
 }
@@ -65,6 +68,7 @@ func replayFloor(b *testing.B, tags string) {
 		close(next)
 		wg.Wait()
 	}
+	b.ReportMetric(float64(len(exchanges)), "exchanges/op")
 }
 
 // startPool starts n lanes of the in-process reference adapter, stopped
@@ -146,4 +150,5 @@ func BenchmarkVariants(b *testing.B) {
 		cases += res.Summary.Cases
 	}
 	b.ReportMetric(float64(cases)/b.Elapsed().Seconds(), "variants/s")
+	b.ReportMetric(float64(cases)/float64(b.N), "cases/op")
 }
