@@ -114,9 +114,16 @@ func (c *Config) withDefaults() {
 	if c.Concurrency == 0 {
 		c.Concurrency = DefaultConcurrency
 	}
-	if reflect.ValueOf(c.Profile).IsZero() {
-		c.Profile = targets.DefaultProfile()
+	c.Profile = orDefault(c.Profile)
+}
+
+// orDefault returns p, or targets.DefaultProfile() when no field of p is
+// set.
+func orDefault(p targets.Profile) targets.Profile {
+	if reflect.ValueOf(p).IsZero() {
+		return targets.DefaultProfile()
 	}
+	return p
 }
 
 func (c *Config) check() error {

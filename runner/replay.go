@@ -32,7 +32,9 @@ type ReplayConfig struct {
 	Header []mocks.HeaderField
 	Seed   uint64
 
-	Target         targets.Target
+	Target targets.Target
+	// Profile is what the target declares; a Profile with no field set is
+	// targets.DefaultProfile().
 	Profile        targets.Profile
 	UpstreamListen string
 	AuditFile      string
@@ -66,6 +68,7 @@ func Replay(ctx context.Context, cfg ReplayConfig) (*ReplayResult, error) {
 	if cfg.Seed == 0 {
 		cfg.Seed = randomSeed()
 	}
+	cfg.Profile = orDefault(cfg.Profile)
 	dir, cleanup, err := workDir("")
 	if err != nil {
 		return nil, err

@@ -58,11 +58,11 @@ func (t *targetFlags) build() (targets.Target, targets.Profile, error) {
 	return tgt, profile, nil
 }
 
-// loadProfile returns the profile in the file at path, or the default
-// profile when path is "".
+// loadProfile returns the profile in the file at path, or the zero
+// profile, which runner and corpus take as the default, when path is "".
 func loadProfile(path string) (targets.Profile, error) {
 	if path == "" {
-		return targets.DefaultProfile(), nil
+		return targets.Profile{}, nil
 	}
 	p, err := targets.LoadProfile(path)
 	if err != nil {
