@@ -28,30 +28,44 @@ or the run was interrupted (SIGINT or SIGTERM: the scenario in flight stops,
 the rest are skipped, and the reports are still written; a second signal ends
 toolcert at once).`
 
+// runFlags are the flags of run that runner.Config does not hold.
 type runFlags struct {
-	features, fixtures, tags, out, caseID, version string
-	baseline, writeBaseline, formats, shard        string
-	concurrency                                    int
-	seed                                           uint64
-	quiet                                          bool
-	target                                         targetFlags
+	out, formats, writeBaseline, fixtures string
+	quiet                                 bool
+	target                                targetFlags
 }
 
 func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	var f runFlags
+	var (
+		f   runFlags
+		cfg runner.Config
+	)
 	fs := newFlags("run", runSynopsis, stderr)
-	fs.StringVar(&f.features, "features", "", "`DIR` or .feature file to run instead of the built-in features")
-	fs.StringVar(&f.fixtures, "fixtures", "", "fixture corpus `DIR` (one folder per tool) instead of the built-in corpus")
-	fs.StringVar(&f.tags, "tags", "", "godog tag `EXPRESSION` selecting scenarios: && is and, ~ is not, a comma is or,\ne.g. \"@transport && ~@slow\"")
-	fs.IntVar(&f.concurrency, "concurrency", runner.DefaultConcurrency, "number of lanes (isolated mock upstream + target pairs) running scenarios in parallel")
-	fs.Uint64Var(&f.seed, "seed", 0, "seed for the canaries; 0 picks a random one (printed in the summary)")
+	fs.Func("features", "`DIR` or .feature file to run instead of the built-in features", func(p string) (err error) {
+		cfg.Features, cfg.FeaturePaths, err = runner.FeaturesAt(p)
+		return err
+	})
+	fs.Func("fixtures", "fixture corpus `DIR` (one folder per tool) instead of the built-in corpus", func(dir string) (err error) {
+		f.fixtures = dir
+		cfg.Fixtures, err = runner.FixturesAt(dir)
+		return err
+	})
+	fs.StringVar(&cfg.Tags, "tags", "", "godog tag `EXPRESSION` selecting scenarios: && is and, ~ is not, a comma is or,\ne.g. \"@transport && ~@slow\"")
+	fs.IntVar(&cfg.Concurrency, "concurrency", runner.DefaultConcurrency, "number of lanes (isolated mock upstream + target pairs) running scenarios in parallel")
+	fs.Uint64Var(&cfg.Seed, "seed", 0, "seed for the canaries; 0 picks a random one (printed in the summary)")
 	fs.StringVar(&f.out, "out", "toolcert-report", "`DIR` for the reports and each lane's audit log")
 	fs.StringVar(&f.formats, "format", strings.Join(reports.DefaultFormats, ","), "report formats to write into --out, a comma-separated `LIST` or \"all\":\n"+formatHelp())
 	fs.BoolVar(&f.quiet, "quiet", false, "print no progress line per scenario (standard error) and no coverage matrix;\nthe summary (standard output) stays")
-	fs.StringVar(&f.version, "upstream-version", "", "certify against one upstream `VERSION` (v1, v2...): its generated variants only, and no feature tagged\n@upstream-<other version>; the adapter's support comes from --profile upstream_versions")
-	fs.StringVar(&f.caseID, "case", "", "run one generated variant alone, by the `ID` a report gives (use the report's --seed too)")
-	fs.StringVar(&f.baseline, "baseline", "", "baseline `FILE` of expected failures (scenario and case IDs): listed failures do not fail the\nrun, new failures do, and so does a listed failure that now passes (see docs/baseline.md)")
-	fs.StringVar(&f.shard, "shard", "", "run only shard `K/N` of the scenarios (by a stable hash of each scenario's ID), for a CI matrix;\njoin the shards' results.json with toolcert merge (use one --seed for all shards)")
+	fs.StringVar(&cfg.UpstreamVersion, "upstream-version", "", "certify against one upstream `VERSION` (v1, v2...): its generated variants only, and no feature tagged\n@upstream-<other version>; the adapter's support comes from --profile upstream_versions")
+	fs.StringVar(&cfg.Case, "case", "", "run one generated variant alone, by the `ID` a report gives (use the report's --seed too)")
+	fs.Func("baseline", "baseline `FILE` of expected failures (scenario and case IDs): listed failures do not fail the\nrun, new failures do, and so does a listed failure that now passes (see docs/baseline.md)", func(path string) (err error) {
+		cfg.Baseline, err = reports.LoadBaseline(path)
+		return err
+	})
+	fs.Func("shard", "run only shard `K/N` of the scenarios (by a stable hash of each scenario's ID), for a CI matrix;\njoin the shards' results.json with toolcert merge (use one --seed for all shards)", func(s string) (err error) {
+		cfg.Shard, err = runner.ParseShard(s)
+		return err
+	})
 	fs.StringVar(&f.writeBaseline, "write-baseline", "", "write this run's failures to `FILE` as a baseline (before --baseline is applied)")
 	f.target.register(fs)
 	if err := parseFlags(fs, args); err != nil {
@@ -61,8 +75,7 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if err != nil {
 		return err
 	}
-	cfg, err := f.config(stderr)
-	if err != nil {
+	if err := f.complete(&cfg, stderr); err != nil {
 		return err
 	}
 	res, runErr := runner.Run(ctx, cfg)
@@ -100,54 +113,24 @@ func runExit(res *reports.Result, runErr, writeErr error) error {
 	return nil
 }
 
-func (f *runFlags) config(stderr io.Writer) (runner.Config, error) {
-	tgt, profile, err := f.target.build()
-	if err != nil {
-		return runner.Config{}, err
+// complete fills cfg with what the flags choose beyond its own fields:
+// the target and its profile, the work folder, progress and reproducers.
+func (f *runFlags) complete(cfg *runner.Config, stderr io.Writer) (err error) {
+	if cfg.Target, cfg.Profile, err = f.target.build(); err != nil {
+		return err
 	}
-	if f.concurrency < 1 {
-		return runner.Config{}, usageErr("--concurrency must be at least 1")
+	if cfg.Concurrency < 1 {
+		return usageErr("--concurrency must be at least 1")
 	}
-	cfg := runner.Config{
-		Tags: f.tags, Concurrency: f.concurrency, Seed: f.seed,
-		Target: tgt, Profile: profile,
-		UpstreamListen: f.target.upstreamListen, AuditFile: f.target.auditFile,
-		WorkDir: filepath.Join(f.out, "lanes"), Version: version,
-		Case: f.caseID, ReproduceFlags: f.reproduceFlags(), UpstreamVersion: f.version,
-	}
+	cfg.UpstreamListen, cfg.AuditFile = f.target.upstreamListen, f.target.auditFile
+	cfg.WorkDir, cfg.Version, cfg.ReproduceFlags = filepath.Join(f.out, "lanes"), version, f.reproduceFlags()
 	if !f.quiet {
 		cfg.Progress = stderr
 	}
-	if f.shard != "" {
-		s, err := runner.ParseShard(f.shard)
-		if err != nil {
-			return cfg, usageErr("--shard: %v", err)
-		}
-		cfg.Shard = s
+	if cfg.Fixtures != nil && cfg.Features == nil && cfg.Case == "" {
+		fmt.Fprintln(stderr, "toolcert: warning: --fixtures without --features runs the built-in features, which name the built-in tools, against your corpus")
 	}
-	if f.baseline != "" {
-		b, err := reports.LoadBaseline(f.baseline)
-		if err != nil {
-			return cfg, usageErr("--baseline: %v", err)
-		}
-		cfg.Baseline = b
-	}
-	if f.features != "" {
-		fsys, paths, err := runner.FeaturesAt(f.features)
-		if err != nil {
-			return cfg, usageErr("--features: %v", err)
-		}
-		cfg.Features, cfg.FeaturePaths = fsys, paths
-	}
-	if f.fixtures != "" {
-		if cfg.Fixtures, err = runner.FixturesAt(f.fixtures); err != nil {
-			return cfg, usageErr("--fixtures: %v", err)
-		}
-		if f.features == "" && f.caseID == "" {
-			fmt.Fprintln(stderr, "toolcert: warning: --fixtures without --features runs the built-in features, which name the built-in tools, against your corpus")
-		}
-	}
-	return cfg, nil
+	return nil
 }
 
 // reproduceFlags are the flags a generated case's reproducer repeats: the
