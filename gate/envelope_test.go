@@ -39,37 +39,16 @@ func TestEnvelopes(t *testing.T) {
 	}
 }
 
+// TestRejectionCode: a rejection's code is the protocol's for its gate
+// and reason (protocol's tests hold the table).
 func TestRejectionCode(t *testing.T) {
-	type code struct {
-		Code      protocol.Code
-		Retryable bool
-	}
-	tests := []struct {
-		gate   protocol.Gate
-		reason string
-		want   code
-	}{
-		{protocol.GateTransport, protocol.ReasonStatus404, code{protocol.CodeNotFound, false}},
-		{protocol.GateTransport, protocol.ReasonStatus429, code{protocol.CodeUpstreamUnavailable, true}},
-		{protocol.GateTransport, protocol.ReasonStatus5xx, code{protocol.CodeUpstreamUnavailable, true}},
-		{protocol.GateTransport, protocol.ReasonConnection, code{protocol.CodeUpstreamUnavailable, true}},
-		{protocol.GateTransport, protocol.ReasonTimeout, code{protocol.CodeUpstreamUnavailable, true}},
-		{protocol.GateTransport, protocol.ReasonDeadline, code{protocol.CodeUpstreamUnavailable, true}},
-		{protocol.GateTransport, protocol.ReasonStatus4xx, code{protocol.CodeUpstreamUnavailable, false}},
-		{protocol.GateTransport, protocol.ReasonUnexpectedStatus, code{protocol.CodeInvalidResponse, false}},
-		{protocol.GateTransport, protocol.ReasonByteLimit, code{protocol.CodeInvalidResponse, false}},
-		{protocol.GateParse, protocol.ReasonDuplicateName, code{protocol.CodeInvalidResponse, false}},
-		{protocol.GateSchema, protocol.ReasonSchemaViolation, code{protocol.CodeInvalidResponse, false}},
-		{protocol.GateSemantic, protocol.ReasonStale, code{protocol.CodeInvalidResponse, false}},
-		{protocol.GateAuthz, protocol.ReasonArgumentsInvalid, code{protocol.CodeDenied, false}},
-	}
-	for _, tt := range tests {
-		t.Run(string(tt.gate)+"/"+tt.reason, func(t *testing.T) {
-			c, r := (&Rejection{Gate: tt.gate, Reason: tt.reason}).Code()
-			if diff := cmp.Diff(tt.want, code{c, r}); diff != "" {
-				t.Errorf("code (-want +got):\n%s", diff)
+	for _, g := range protocol.Gates() {
+		for _, reason := range protocol.Reasons(g) {
+			c, r := (&Rejection{Gate: g, Reason: reason}).Code()
+			if wc, wr := protocol.CodeFor(g, reason); c != wc || r != wr {
+				t.Errorf("%s %s: code %s, %v; want %s, %v", g, reason, c, r, wc, wr)
 			}
-		})
+		}
 	}
 }
 
