@@ -36,3 +36,17 @@ const (
 	ContentTypeJSON = "application/json"
 	ContentTypeText = "text/plain"
 )
+
+// Keys of MCP _meta objects (docs/protocol.md, "Other target kinds").
+const (
+	// MetaToken carries the agent's session token in a tools/call
+	// request's _meta: MCP has no bearer token per call.
+	MetaToken = "dev.toolcert/token"
+	// MetaRequestID carries, in a tools/call result's _meta, the request
+	// id the call's audit event records.
+	MetaRequestID = "dev.toolcert/request_id"
+	// ExperimentalKey names, in an MCP server's experimental
+	// capabilities, the object with which it declares what it has for
+	// toolcert: {"capabilities": ["audit", "policy", "approvals"]}.
+	ExperimentalKey = "dev.toolcert"
+)

@@ -96,7 +96,8 @@ func (b *Baseline) check() error {
 }
 
 // BaselineOf returns the baseline that expects exactly r's failures: every
-// failed scenario that has no generated case, and every failed case.
+// failed scenario that has no generated case, and every failed case. A
+// skipped or not-applicable scenario is no failure: it is left out.
 func BaselineOf(r *Result) *Baseline {
 	b := &Baseline{}
 	for _, sc := range r.Scenarios {
@@ -119,7 +120,10 @@ func BaselineOf(r *Result) *Baseline {
 // A scenario that failed only through generated cases the baseline lists
 // (no evidence of its own) is an expected failure too. IDs that match
 // nothing the run finished are returned: a filtered run may not reach them,
-// so they are reported, not failed.
+// so they are reported, not failed. A not-applicable scenario is neither an
+// expected failure nor an unexpected pass: it is left unmarked, and an entry
+// that lists it is returned with the unmatched ones, since the run could
+// not check it.
 func (b *Baseline) Apply(r *Result) (unmatched []string) {
 	scenarios, cases := index(b.Scenarios), index(b.Cases)
 	for i := range r.Scenarios {
@@ -134,7 +138,9 @@ func (b *Baseline) Apply(r *Result) (unmatched []string) {
 			}
 		}
 		listed := scenarios[sc.ID]
-		delete(scenarios, sc.ID)
+		if sc.Status != NotApplicable {
+			delete(scenarios, sc.ID)
+		}
 		if !listed && sc.Status == Failed && len(sc.Cases) > 0 && allExpected && len(sc.Evidence) == 0 {
 			listed = true
 		}
@@ -161,7 +167,8 @@ func index(list []Expected) map[string]bool {
 }
 
 // mark returns the baseline mark of an outcome: listed failures are
-// expected, listed passes unexpected, anything else unmarked.
+// expected, listed passes unexpected, anything else (a skip, a
+// not-applicable scenario) unmarked.
 func mark(s Status, listed bool) string {
 	switch {
 	case !listed:

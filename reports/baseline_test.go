@@ -123,10 +123,11 @@ func TestJUnitBaseline(t *testing.T) {
 	if err := xml.Unmarshal(buf.Bytes(), &got); err != nil {
 		t.Fatal(err)
 	}
-	// 2 scenarios and 2 cases: the passing listed scenario fails, the
-	// expected failure and its expected case are skipped.
-	if got.Tests != 4 || got.Failures != 1 || got.Skipped != 2 {
-		t.Errorf("junit counts %+v, want 4 tests, 1 failure, 2 skipped:\n%s", got, buf.String())
+	// 3 scenarios and 2 cases: the passing listed scenario fails, the
+	// expected failure and its expected case are skipped, and so is the
+	// not-applicable scenario.
+	if got.Tests != 5 || got.Failures != 1 || got.Skipped != 3 {
+		t.Errorf("junit counts %+v, want 5 tests, 1 failure, 3 skipped:\n%s", got, buf.String())
 	}
 	if !strings.Contains(buf.String(), "unexpected pass") || !strings.Contains(buf.String(), "expected failure (baseline)") {
 		t.Errorf("junit lacks the baseline messages:\n%s", buf.String())

@@ -88,6 +88,7 @@ type (
 		Leaks             int      `json:"leaks"`
 		Blocked           int      `json:"blocked"`
 		BlockedRequests   int      `json:"blocked_requests"`
+		NotApplicable     int      `json:"not_applicable"`
 		ExpectedFailures  int      `json:"expected_failures"`
 		CasesExpected     int      `json:"cases_expected"`
 		UnexpectedPasses  int      `json:"unexpected_passes"`
@@ -106,9 +107,12 @@ const (
 // filePath its feature) and one per generated case, named "<scenario> ›
 // <case ID>", each with toolcert's fields (IDs, evidence, reproducer) in its
 // extra. A baseline's expected failure is skipped with a message saying so,
-// an unexpected pass failed; rawStatus then keeps the model's status. The
-// summary counts the tests emitted, cases included; the run's own counts,
-// seed, target and interruption are in results.extra.
+// an unexpected pass failed; rawStatus then keeps the model's status. A
+// not-applicable scenario (and its step that did not apply) is "other", the
+// status CTRF has for what fits none of its own, with rawStatus
+// "not_applicable" and a message that starts with "not applicable: " and
+// says why. The summary counts the tests emitted, cases included; the run's
+// own counts, seed, target and interruption are in results.extra.
 func CTRF(w io.Writer, r *Result) error {
 	tests := []ctrfTest{}
 	for _, sc := range r.Scenarios {
@@ -163,7 +167,7 @@ func ctrfRunExtraOf(r *Result) ctrfRunExtra {
 	s := r.Summary
 	return ctrfRunExtra{Seed: r.Seed, Target: r.Target, Interrupted: s.Interrupted,
 		UpstreamRequests: s.UpstreamRequests, Leaks: s.Leaks, Blocked: s.Blocked,
-		BlockedRequests: s.BlockedRequests, ExpectedFailures: s.ExpectedFailures,
+		BlockedRequests: s.BlockedRequests, NotApplicable: s.NotApplicable, ExpectedFailures: s.ExpectedFailures,
 		CasesExpected: s.CasesExpected, UnexpectedPasses: s.UnexpectedPasses,
 		TargetRestarts: s.TargetRestarts, BaselineUnmatched: r.BaselineUnmatched}
 }
@@ -176,10 +180,14 @@ func ctrfScenario(sc Scenario) ctrfTest {
 		Type: ctrfScenarioType, FilePath: sc.Feature, Steps: ctrfSteps(sc.Steps),
 		Trace: joinLines(sc.Error, evidenceTrace(sc.Evidence)),
 		Extra: ctrfScenarioExtra{ID: sc.ID, Lane: sc.Lane, Baseline: sc.Baseline, Evidence: sc.Evidence}}
-	switch t.Status {
-	case "skipped":
+	switch sc.Status {
+	case Passed:
+	case Skipped:
 		t.Message = skipIsNoPass
-	case "failed":
+	case NotApplicable:
+		t.RawStatus = string(NotApplicable)
+		t.Message = ctrfFirstLine(notApplicableMessage(sc.Error))
+	default:
 		t.Message = cmp.Or(ctrfFirstLine(sc.Error), "scenario failed")
 	}
 	return ctrfBaselined(t, sc.Baseline)
@@ -219,7 +227,8 @@ func ctrfBaselined(t ctrfTest, mark string) ctrfTest {
 }
 
 // ctrfSteps renders a scenario's steps, "<Keyword> <text>", each with its
-// error in its extra.
+// error in its extra. A CTRF step has no rawStatus: a not-applicable step's
+// error says that it does not apply.
 func ctrfSteps(steps []Step) []ctrfStep {
 	var out []ctrfStep
 	for _, st := range steps {
@@ -227,7 +236,10 @@ func ctrfSteps(steps []Step) []ctrfStep {
 		if st.Keyword != "" {
 			s.Name = st.Keyword + " " + st.Text
 		}
-		if st.Error != "" {
+		switch {
+		case st.Status == NotApplicable:
+			s.Extra = &ctrfStepExtra{Error: notApplicableMessage(st.Error)}
+		case st.Error != "":
 			s.Extra = &ctrfStepExtra{Error: st.Error}
 		}
 		out = append(out, s)
@@ -235,11 +247,15 @@ func ctrfSteps(steps []Step) []ctrfStep {
 	return out
 }
 
-// ctrfStatus maps a status of the model onto CTRF's; like [Result.Tally],
-// anything neither passed nor skipped is failed.
+// ctrfStatus maps a status of the model onto CTRF's: not applicable is
+// "other"; like [Result.Tally], anything else neither passed nor skipped is
+// failed.
 func ctrfStatus(s Status) string {
-	if s == Passed || s == Skipped {
+	switch s {
+	case Passed, Skipped:
 		return string(s)
+	case NotApplicable:
+		return "other"
 	}
 	return string(Failed)
 }

@@ -106,6 +106,7 @@ func TestCTRFParses(t *testing.T) {
 		"generated-case | a message is never forwarded › run_status/failed/extra_property | passed | [features/leaks.feature]",
 		"generated-case | a message is never forwarded › run_status/failed/nan/attempt | failed | [features/leaks.feature]",
 		"scenario | pending | skipped | [features/leaks.feature]",
+		"scenario | the audit event carries the request id | other | [features/request_ids.feature]",
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("tests (-want +got):\n%s", diff)
@@ -128,6 +129,11 @@ func TestCTRFParses(t *testing.T) {
 	}
 }
 
+// ctrfNotApplicable is the not-applicable scenario of sample() as
+// TestCTRFBaseline views a test: "other", the model's status in rawStatus,
+// the reason in the message.
+const ctrfNotApplicable = "other | " + string(NotApplicable) + " | " + notApplicablePrefix + naReason
+
 func TestCTRFBaseline(t *testing.T) {
 	tests := []struct {
 		name string
@@ -139,7 +145,7 @@ func TestCTRFBaseline(t *testing.T) {
 		why:  "without a baseline the model's statuses go through",
 		edit: func(*Result) {},
 		want: []string{"passed |  | ", "failed |  | canary leaked", "passed |  | ",
-			"failed |  | the agent saw success", "skipped |  | " + skipIsNoPass},
+			"failed |  | the agent saw success", "skipped |  | " + skipIsNoPass, ctrfNotApplicable},
 	}, {
 		name: "expected failures",
 		why:  "a failure the baseline lists is skipped, saying why; rawStatus keeps the failure",
@@ -148,7 +154,7 @@ func TestCTRFBaseline(t *testing.T) {
 			r.Scenarios[1].Cases[1].Baseline = ExpectedFailure
 		},
 		want: []string{"passed |  | ", "skipped | failed | " + xfailPrefix + "canary leaked", "passed |  | ",
-			"skipped | failed | " + xfailPrefix + "the agent saw success", "skipped |  | " + skipIsNoPass},
+			"skipped | failed | " + xfailPrefix + "the agent saw success", "skipped |  | " + skipIsNoPass, ctrfNotApplicable},
 	}, {
 		name: "unexpected passes",
 		why:  "a pass the baseline lists as failing fails until the entry is removed",
@@ -157,7 +163,7 @@ func TestCTRFBaseline(t *testing.T) {
 			r.Scenarios[1].Cases[0].Baseline = UnexpectedPass
 		},
 		want: []string{"failed | passed | " + xpassMessage, "failed |  | canary leaked", "failed | passed | " + xpassMessage,
-			"failed |  | the agent saw success", "skipped |  | " + skipIsNoPass},
+			"failed |  | the agent saw success", "skipped |  | " + skipIsNoPass, ctrfNotApplicable},
 	}}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -250,6 +256,7 @@ func ExampleCTRF() {
 	//       "leaks": 0,
 	//       "blocked": 0,
 	//       "blocked_requests": 0,
+	//       "not_applicable": 0,
 	//       "expected_failures": 0,
 	//       "cases_expected": 0,
 	//       "unexpected_passes": 0,

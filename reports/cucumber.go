@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -60,6 +61,9 @@ type (
 // baseline's expected failure turns the scenario's failed steps into skipped
 // ones whose message starts with "expected failure (baseline): ", and an
 // unexpected pass adds a failed step; a case's step follows its own mark.
+// Cucumber has no status for a step that does not apply to the target: the
+// step is skipped (the closest status the format has: it did not run), and
+// its error_message, starting with "not applicable: ", carries the reason.
 // The format has no run-level field, so an interrupted run adds a last
 // feature, "toolcert run", with one failed scenario saying so.
 func CucumberJSON(w io.Writer, r *Result) error {
@@ -141,17 +145,23 @@ func cucumberScenarioSteps(sc Scenario) []cucumberStep {
 		steps = append(steps, cucumberStepOf(st))
 	}
 	i := cucumberFirstFailed(steps)
+	if i < 0 && sc.Status == NotApplicable {
+		i = slices.IndexFunc(sc.Steps, func(st Step) bool { return st.Status == NotApplicable })
+	}
 	if i < 0 && cucumberNeedsVerdict(sc, steps) {
 		steps = append(steps, cucumberVerdict(sc))
 		i = len(steps) - 1
 	}
 	if i >= 0 {
 		res := &steps[i].Result
-		scErr := sc.Error
+		scErr := cucumberScenarioError(sc)
 		if scErr == res.ErrorMessage {
 			scErr = ""
 		}
 		res.ErrorMessage = joinLines(res.ErrorMessage, scErr, evidenceTrace(sc.Evidence))
+		if res.ErrorMessage == "" && sc.Status == NotApplicable {
+			res.ErrorMessage = notApplicableMessage("")
+		}
 	}
 	switch sc.Baseline {
 	case ExpectedFailure:
@@ -165,23 +175,42 @@ func cucumberScenarioSteps(sc Scenario) []cucumberStep {
 	return steps
 }
 
-// cucumberStepOf renders one step of the model.
+// cucumberStepOf renders one step of the model; a not-applicable step's
+// error says that it does not apply.
 func cucumberStepOf(st Step) cucumberStep {
 	keyword := "* "
 	if st.Keyword != "" {
 		keyword = st.Keyword + " "
 	}
+	msg := st.Error
+	if st.Status == NotApplicable && msg != "" {
+		msg = notApplicableMessage(msg)
+	}
 	return cucumberStep{Keyword: keyword, Name: st.Text, Result: cucumberResult{
-		Status: cucumberStatus(st.Status), Duration: int64(st.Duration), ErrorMessage: st.Error}}
+		Status: cucumberStatus(st.Status), Duration: int64(st.Duration), ErrorMessage: msg}}
 }
 
-// cucumberStatus maps a status of the model onto cucumber's; like
-// [Result.Tally], anything neither passed nor skipped is failed.
+// cucumberStatus maps a status of the model onto cucumber's: not
+// applicable is skipped, the closest status cucumber has; like
+// [Result.Tally], anything else neither passed nor skipped is failed.
 func cucumberStatus(s Status) string {
-	if s == Passed || s == Skipped {
+	switch s {
+	case Passed, Skipped:
 		return string(s)
+	case NotApplicable:
+		return string(Skipped)
 	}
 	return string(Failed)
+}
+
+// cucumberScenarioError is the scenario's error as the step that carries
+// its outcome says it: for a not-applicable scenario, starting with "not
+// applicable: ".
+func cucumberScenarioError(sc Scenario) string {
+	if sc.Status == NotApplicable && sc.Error != "" {
+		return notApplicableMessage(sc.Error)
+	}
+	return sc.Error
 }
 
 func cucumberFirstFailed(steps []cucumberStep) int {
@@ -210,7 +239,7 @@ func cucumberNeedsVerdict(sc Scenario, steps []cucumberStep) bool {
 // cucumberVerdict is the synthetic step that carries a scenario's status
 // when none of its own steps does.
 func cucumberVerdict(sc Scenario) cucumberStep {
-	msg := sc.Error
+	msg := cucumberScenarioError(sc)
 	if msg == "" && sc.Status == Skipped {
 		msg = skipIsNoPass
 	}

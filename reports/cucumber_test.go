@@ -119,6 +119,7 @@ func TestCucumberJSONParses(t *testing.T) {
 		"closed_objects | an extra top-level property is rejected | passed | 1 steps",
 		"leaks | a message is never forwarded | failed | 3 steps",
 		"leaks | pending | skipped | 1 steps",
+		"request_ids | the audit event carries the request id | skipped | 3 steps",
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("features (-want +got):\n%s", diff)
@@ -170,6 +171,25 @@ func TestCucumberJSONSteps(t *testing.T) {
 		why:  "cucumber tools read a scenario without steps as passed, and a skip is not a pass",
 		sc:   Scenario{Name: "s", Status: Skipped},
 		want: []cucumberView{{"* ", "toolcert verdict", "skipped", skipIsNoPass}},
+	}, {
+		name: "not applicable",
+		why:  "the step that did not apply is skipped, cucumber's closest status, and says why; the scenario's error is not repeated",
+		sc: Scenario{Name: "s", Status: NotApplicable, Error: notApplicablePrefix + "no audit log", Steps: []Step{ok,
+			{Keyword: "Then", Text: "the audit log holds the call", Status: NotApplicable, Error: "no audit log"},
+			{Keyword: "Then", Text: "it holds its request id", Status: Skipped}}},
+		want: []cucumberView{{"Given ", "a tool", "passed", ""}, {"Then ", "the audit log holds the call", "skipped", notApplicablePrefix + "no audit log"},
+			{"Then ", "it holds its request id", "skipped", ""}},
+	}, {
+		name: "not applicable without its step",
+		why:  "when no step is marked, a verdict step carries the status and the reason",
+		sc:   Scenario{Name: "s", Status: NotApplicable, Error: notApplicablePrefix + "no approvals", Steps: []Step{ok}},
+		want: []cucumberView{{"Given ", "a tool", "passed", ""}, {"* ", "toolcert verdict", "skipped", notApplicablePrefix + "no approvals"}},
+	}, {
+		name: "not applicable without a reason",
+		why:  "a step that did not apply says so even when the runner gave no reason",
+		sc: Scenario{Name: "s", Status: NotApplicable, Steps: []Step{ok,
+			{Keyword: "Then", Text: "the audit log holds the call", Status: NotApplicable}}},
+		want: []cucumberView{{"Given ", "a tool", "passed", ""}, {"Then ", "the audit log holds the call", "skipped", "not applicable"}},
 	}, {
 		name: "expected failure",
 		why:  "a failure the baseline lists is skipped with a message that says so",
@@ -228,7 +248,7 @@ func TestCucumberJSONInterrupted(t *testing.T) {
 	r.Summary.Interrupted = true
 	doc := parseCucumber(t, r)
 	last := doc[len(doc)-1]
-	if len(doc) != 3 || last.Name != "toolcert run" || cucumberStatusOf(last.Elements[0].Steps) != "failed" {
+	if len(doc) != 4 || last.Name != "toolcert run" || cucumberStatusOf(last.Elements[0].Steps) != "failed" {
 		t.Errorf("an interrupted run has no failed \"toolcert run\" feature last: %+v", last)
 	}
 }

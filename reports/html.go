@@ -20,14 +20,16 @@ var htmlFS embed.FS
 var htmlTemplate = template.Must(template.New("html.tmpl").Funcs(template.FuncMap{
 	"dur":   htmlDuration,
 	"state": htmlState,
+	"label": htmlLabel,
 	"mark":  htmlMark,
 	"diff":  htmlDiff,
 }).ParseFS(htmlFS, "html.tmpl"))
 
 // HTML renders r as one self-contained HTML page for the person signing a
-// run off: the verdict, the counts, the scenarios by feature (failures
-// first and open, passes folded), the failed generated cases with their
-// reproducers, and the coverage matrix. The page loads nothing (no script,
+// run off: the verdict, the counts, the scenarios that did not apply to the
+// target with their reasons, the scenarios by feature (failures first and
+// open, passes folded), the failed generated cases with their reproducers,
+// and the coverage matrix. The page loads nothing (no script,
 // no external style, font or image) and forbids loading anything through its
 // Content-Security-Policy, so it works offline and from a file:// URL.
 //
@@ -53,7 +55,13 @@ type htmlPage struct {
 	Started  string
 	Features []htmlFeature
 	Matrix   htmlMatrix
+	// NotApplicableScenarios are the scenarios that did not apply to the
+	// target, in the model's order.
+	NotApplicableScenarios []htmlNotApplicable
 }
+
+// htmlNotApplicable is a not-applicable scenario as the page lists it.
+type htmlNotApplicable struct{ Name, Feature, Reason string }
 
 // htmlVerdict is the banner: PASSED, FAILED or INTERRUPTED and why.
 type htmlVerdict struct {
@@ -63,10 +71,10 @@ type htmlVerdict struct {
 
 // htmlFeature is one feature's scenarios, in the order the page shows them.
 type htmlFeature struct {
-	Name                    string
-	Open                    bool
-	Passed, Failed, Skipped int
-	Scenarios               []htmlScenario
+	Name                                   string
+	Open                                   bool
+	Passed, Failed, Skipped, NotApplicable int
+	Scenarios                              []htmlScenario
 }
 
 // htmlScenario is a scenario with its cases split: the ones the page lists
@@ -87,7 +95,18 @@ func htmlPageOf(r *Result) htmlPage {
 		Started:  r.StartedAt.UTC().Format(time.RFC3339),
 		Features: htmlFeaturesOf(r.Scenarios),
 		Matrix:   htmlMatrixOf(r.Coverage),
+
+		NotApplicableScenarios: htmlNotApplicableOf(r.Scenarios),
 	}
+}
+
+// htmlNotApplicableOf lists the scenarios that did not apply, with why.
+func htmlNotApplicableOf(scs []Scenario) []htmlNotApplicable {
+	var out []htmlNotApplicable
+	for _, sc := range notApplicable(scs) {
+		out = append(out, htmlNotApplicable{Name: sc.Name, Feature: sc.Feature, Reason: notApplicableReason(sc)})
+	}
+	return out
 }
 
 // htmlVerdictOf is the banner of the run's verdict ([Summary.Verdict]).
@@ -98,7 +117,8 @@ func htmlVerdictOf(s Summary) htmlVerdict {
 
 // htmlFeaturesOf groups scenarios by feature. Features and scenarios keep the
 // model's order, except that those needing a look come first: failures and
-// baseline marks, then skips, then passes.
+// baseline marks, then skips, then the scenarios that did not apply, then
+// passes.
 func htmlFeaturesOf(scs []Scenario) []htmlFeature {
 	var out []htmlFeature
 	at := map[string]int{}
@@ -127,6 +147,8 @@ func (f *htmlFeature) add(sc *Scenario) {
 		f.Passed++
 	case Skipped:
 		f.Skipped++
+	case NotApplicable:
+		f.NotApplicable++
 	default:
 		f.Failed++
 	}
@@ -143,12 +165,13 @@ func (f *htmlFeature) add(sc *Scenario) {
 }
 
 // htmlRank orders scenarios on the page: 0 for a failure or a baseline mark
-// (on the scenario or one of its cases), 1 for a skip, 2 for a plain pass.
+// (on the scenario or one of its cases), 1 for a skip, 2 for a scenario
+// that did not apply, 3 for a plain pass. Ranks under 2 are shown open.
 func htmlRank(sc *Scenario) int {
 	switch {
 	case sc.Status == Skipped:
 		return 1
-	case sc.Status != Passed || sc.Baseline != "":
+	case sc.Status != Passed && sc.Status != NotApplicable || sc.Baseline != "":
 		return 0
 	}
 	for _, c := range sc.Cases {
@@ -156,7 +179,10 @@ func htmlRank(sc *Scenario) int {
 			return 0
 		}
 	}
-	return 2
+	if sc.Status == NotApplicable {
+		return 2
+	}
+	return 3
 }
 
 // htmlDuration writes d rounded to the millisecond: "" when it is zero
@@ -171,14 +197,22 @@ func htmlDuration(d Duration) string {
 	return time.Duration(d).Round(time.Millisecond).String()
 }
 
-// htmlState maps a status to its CSS class; any status but passed and
-// skipped counts as failed, as in Tally.
+// htmlState maps a status to its CSS class: "na" for not applicable; any
+// other status but passed and skipped counts as failed, as in Tally.
 func htmlState(s Status) string {
 	switch s {
 	case Passed, Skipped:
 		return string(s)
+	case NotApplicable:
+		return "na"
 	}
 	return string(Failed)
+}
+
+// htmlLabel is a status as the page writes it: "not applicable", not
+// "not_applicable".
+func htmlLabel(s Status) string {
+	return strings.ReplaceAll(string(s), "_", " ")
 }
 
 // htmlMark says what a baseline mark means for the reader.

@@ -170,6 +170,7 @@ func TestHTMLVerdict(t *testing.T) {
 		{"unexplained case", "a generated case failed that no baseline lists", Summary{Scenarios: 1, Failed: 1, ExpectedFailures: 1, CasesFailed: 2, CasesExpected: 1}, "FAILED"},
 		{"unexpected pass", "a stale baseline entry fails the run", Summary{Scenarios: 1, Passed: 1, UnexpectedPasses: 1}, "FAILED"},
 		{"skipped", "a skip is not a pass", Summary{Scenarios: 2, Passed: 1, Skipped: 1}, "FAILED"},
+		{"not applicable", "a scenario the target cannot be asked about is no failure", Summary{Scenarios: 2, Passed: 1, NotApplicable: 1}, "PASSED"},
 		{"interrupted", "a stopped run is neither pass nor plain failure", Summary{Scenarios: 2, Passed: 1, Skipped: 1, Interrupted: true}, "INTERRUPTED"},
 		{"nothing ran", "an empty run proves nothing", Summary{}, "FAILED"},
 	} {

@@ -42,7 +42,9 @@ type junitMessage struct {
 }
 
 // JUnit renders r as JUnit XML: one testsuite per feature, one testcase per
-// scenario, the evidence in the failure body.
+// scenario, the evidence in the failure body. JUnit has no status for a
+// not-applicable scenario: it is skipped, with a message that starts with
+// "not applicable: " and says why.
 func JUnit(w io.Writer, r *Result) error {
 	out := junitSuites{Name: "toolcert", Time: secs(r.Duration)}
 	byFeature := map[string]*junitSuite{}
@@ -88,7 +90,7 @@ func JUnit(w io.Writer, r *Result) error {
 
 // add appends c and counts it by what it carries: a failure, a skip (an
 // expected failure of the baseline is reported as skipped, as pytest does
-// with xfail), or neither.
+// with xfail, and so is a not-applicable scenario), or neither.
 func (s *junitSuite) add(c junitCase) {
 	s.Cases = append(s.Cases, c)
 	s.Tests++
@@ -145,6 +147,8 @@ func junitCaseOf(sc Scenario) junitCase {
 	case Passed:
 	case Skipped:
 		c.Skipped = &junitMessage{Message: skipIsNoPass, Body: detail}
+	case NotApplicable:
+		c.Skipped = &junitMessage{Message: xmlSafe(firstLine(notApplicableMessage(sc.Error))), Body: detail}
 	default:
 		c.Failure = &junitMessage{Message: xmlSafe(firstLine(sc.Error)), Body: detail}
 	}

@@ -17,14 +17,16 @@ const (
 
 // Markdown renders r as a Markdown report for a pull-request comment or a
 // sign-off document: the verdict, a summary table, every failure with its
-// evidence and reproducers, the coverage folded to operators x tools, and a
-// collapsed list of every scenario. Adapter text is escaped, fenced or
+// evidence and reproducers, the not-applicable scenarios with their
+// reasons, the coverage folded to operators x tools, and a collapsed list
+// of every scenario. Adapter text is escaped, fenced or
 // stripped of terminal escapes: it cannot inject Markdown or HTML.
 func Markdown(w io.Writer, r *Result) error {
 	var b strings.Builder
 	mdHeader(&b, r)
 	mdSummary(&b, r)
 	mdFailures(&b, r.Scenarios)
+	mdNotApplicable(&b, r.Scenarios)
 	mdCoverage(&b, r.Coverage)
 	mdScenarioList(&b, r.Scenarios)
 	if _, err := io.WriteString(w, b.String()); err != nil {
@@ -50,18 +52,19 @@ func mdHeader(b *strings.Builder, r *Result) {
 }
 
 // mdVerdict is the run's verdict ([Summary.Verdict]) as the report's
-// headline, and why.
+// headline, and why; a pass says why only when scenarios did not apply, so
+// that the headline does not claim more than the run certified.
 func mdVerdict(s Summary) (string, []string) {
 	v, why := s.Verdict()
 	word := map[Verdict]string{VerdictPassed: "✅ PASSED", VerdictFailed: "❌ FAILED", VerdictInterrupted: "⚠️ INTERRUPTED"}[v]
-	if v == VerdictPassed {
+	if v == VerdictPassed && s.NotApplicable == 0 {
 		why = nil
 	}
 	return word, why
 }
 
-// mdSummary writes the summary table; baseline and restart rows appear only
-// when the run has any.
+// mdSummary writes the summary table; not-applicable, baseline and restart
+// rows appear only when the run has any.
 func mdSummary(b *strings.Builder, r *Result) {
 	s := r.Summary
 	b.WriteString("## Summary\n\n| | Count |\n|---|---:|\n")
@@ -69,6 +72,9 @@ func mdSummary(b *strings.Builder, r *Result) {
 	fmt.Fprintf(b, "| Scenarios passed | %d of %d |\n", s.Passed, s.Scenarios)
 	row("Scenarios failed", s.Failed)
 	row("Scenarios skipped", s.Skipped)
+	if s.NotApplicable > 0 {
+		row("Scenarios not applicable (neither passed nor failed)", s.NotApplicable)
+	}
 	fmt.Fprintf(b, "| Generated cases passed | %d of %d |\n", s.CasesPassed, s.Cases)
 	row("Generated cases failed", s.CasesFailed)
 	row("Canary leaks", s.Leaks)
@@ -88,7 +94,8 @@ func mdSummary(b *strings.Builder, r *Result) {
 }
 
 // mdFailures writes each scenario that did not simply pass: failed,
-// skipped, unexpectedly passing, or holding a case that did.
+// skipped, unexpectedly passing, or holding a case that did. A
+// not-applicable scenario is no failure: [mdNotApplicable] lists it.
 func mdFailures(b *strings.Builder, scs []Scenario) {
 	wrote := false
 	for _, sc := range scs {
@@ -105,7 +112,7 @@ func mdFailures(b *strings.Builder, scs []Scenario) {
 
 // mdNotable reports whether sc belongs in the failures section.
 func mdNotable(sc Scenario) bool {
-	if sc.Status != Passed || sc.Baseline == UnexpectedPass {
+	if sc.Status != Passed && sc.Status != NotApplicable || sc.Baseline == UnexpectedPass {
 		return true
 	}
 	for _, c := range sc.Cases {
@@ -147,6 +154,21 @@ func mdScenario(b *strings.Builder, sc Scenario) {
 	}
 }
 
+// mdNotApplicable writes the scenarios that did not apply to the target,
+// each with its feature and reason.
+func mdNotApplicable(b *strings.Builder, scs []Scenario) {
+	na := notApplicable(scs)
+	if len(na) == 0 {
+		return
+	}
+	b.WriteString("## Not applicable\n\nThese scenarios need a capability the target lacks: they are neither passes nor failures, and they do not fail the run.\n\n")
+	for _, sc := range na {
+		reason := clipText(stripTerminal(notApplicableReason(sc)), mdMaxLines, mdMaxBytes)
+		fmt.Fprintf(b, "- **%s** (%s): %s\n", mdEscape(sc.Name), mdCode(sc.Feature), mdEscape(reason))
+	}
+	b.WriteString("\n")
+}
+
 // mdCase writes one notable generated case.
 func mdCase(b *strings.Builder, c Case) {
 	fmt.Fprintf(b, "#### %s: case %s\n\n", mdLabel(c.Status, c.Baseline), mdCode(c.ID))
@@ -173,6 +195,8 @@ func mdLabel(s Status, mark string) string {
 		return "✅ PASSED"
 	case s == Skipped:
 		return "⏭️ SKIPPED"
+	case s == NotApplicable:
+		return "➖ NOT APPLICABLE"
 	}
 	return "❌ FAILED"
 }

@@ -47,7 +47,7 @@ func TestMarkdownParts(t *testing.T) {
 	outside, inside := renderMarkdown(t, r)
 	for _, want := range []string{
 		"# toolcert report: in-process reference", "toolcert `test`, seed `42`", "**❌ FAILED**",
-		"| Scenarios passed | 1 of 3 |", "| Canary leaks | 1 |", "## Failures",
+		"| Scenarios passed | 1 of 4 |", "| Canary leaks | 1 |", "## Failures",
 		"Reproduce: `toolcert run --case run_status/failed/nan/attempt --seed 42`",
 		"<details>", "</details>",
 	} {
@@ -81,6 +81,7 @@ func TestMarkdownVerdict(t *testing.T) {
 		{"every scenario passed", Summary{Scenarios: 2, Passed: 2}, "✅ PASSED"},
 		{"a failure fails", Summary{Scenarios: 2, Passed: 1, Failed: 1}, "❌ FAILED"},
 		{"a skip is not a pass", Summary{Scenarios: 2, Passed: 1, Skipped: 1}, "❌ FAILED"},
+		{"not applicable is no failure", Summary{Scenarios: 2, Passed: 1, NotApplicable: 1}, "✅ PASSED"},
 		{"a failed case fails", Summary{Scenarios: 1, Passed: 1, Cases: 1, CasesFailed: 1}, "❌ FAILED"},
 		{"failures the baseline expects pass", Summary{Scenarios: 1, Failed: 1, ExpectedFailures: 1, Cases: 1, CasesFailed: 1, CasesExpected: 1}, "✅ PASSED"},
 		{"an unexpected pass fails", Summary{Scenarios: 1, Passed: 1, UnexpectedPasses: 1}, "❌ FAILED"},

@@ -6,14 +6,22 @@ package reports
 
 import "time"
 
-// Status is the outcome of one scenario.
+// Status is the outcome of one scenario, step or generated case.
 type Status string
 
 // The statuses a scenario can end with. A skipped scenario is not a pass.
+// A scenario is NotApplicable when one of its steps needs a capability the
+// target lacks (an audit log, a policy with sessions and grants,
+// approvals): that step is NotApplicable, the steps after it Skipped, and
+// the scenario's Error says why ("not applicable: <reason>"). It is
+// neither a pass nor a failure: the summary counts it apart, and it does
+// not fail the run. A scenario with a failed step is Failed, never
+// NotApplicable; generated cases are never NotApplicable.
 const (
-	Passed  Status = "passed"
-	Failed  Status = "failed"
-	Skipped Status = "skipped"
+	Passed        Status = "passed"
+	Failed        Status = "failed"
+	Skipped       Status = "skipped"
+	NotApplicable Status = "not_applicable"
 )
 
 // Result is one whole toolcert run.
@@ -42,6 +50,9 @@ type Summary struct {
 	Passed    int `json:"passed"`
 	Failed    int `json:"failed"`
 	Skipped   int `json:"skipped"`
+	// NotApplicable counts the scenarios that needed a capability the
+	// target lacks: not passes, not skips, and no reason to fail the run.
+	NotApplicable int `json:"not_applicable"`
 	// UpstreamRequests counts every request the mock upstreams received.
 	UpstreamRequests int `json:"upstream_requests"`
 	// Leaks counts the canary hits found in agent-visible output.
@@ -161,6 +172,8 @@ func (r *Result) Tally() {
 			s.Passed++
 		case Skipped:
 			s.Skipped++
+		case NotApplicable:
+			s.NotApplicable++
 		default:
 			s.Failed++
 		}

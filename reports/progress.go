@@ -8,12 +8,15 @@ import (
 )
 
 // Progress writes the progress line of one finished scenario: its mark
-// (ok, SKIP, FAIL), feature, name and duration, and for a failure the first
-// line of its error.
+// (ok, SKIP, N/A, FAIL), feature, name and duration, and for a failure or a
+// not-applicable scenario the first line of its error, which says why.
 func Progress(w io.Writer, s Scenario) {
 	fmt.Fprintf(w, "%-4s %s: %s (%dms)\n", progressMark(s.Status), s.Feature, s.Name, time.Duration(s.Duration).Milliseconds())
-	if s.Status == Failed {
+	switch s.Status {
+	case Failed:
 		fmt.Fprintf(w, "     %s\n", firstLine(s.Error))
+	case NotApplicable:
+		fmt.Fprintf(w, "     %s\n", firstLine(notApplicableMessage(s.Error)))
 	}
 }
 
@@ -24,13 +27,16 @@ func progressMark(s Status) string {
 		return "ok"
 	case Skipped:
 		return "SKIP"
+	case NotApplicable:
+		return "N/A"
 	}
 	return "FAIL"
 }
 
 // Problem returns what is wrong with the scenario's outcome, evidence and
-// failed cases included, or "" when it passed (or failed as its baseline
-// expects).
+// failed cases included, or "" when it passed, failed as its baseline
+// expects, or was not applicable to the target (not a pass, but no
+// problem of the adapter's).
 func (sc Scenario) Problem() string {
 	var b strings.Builder
 	switch {

@@ -14,6 +14,15 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 
+// The not-applicable scenario of sample(): its ID and the reason the
+// runner gives.
+const (
+	naID     = "features/request_ids.feature:5"
+	naReason = "the target has no audit log the harness can read"
+)
+
+// sample is a run with one scenario of each status: passed, failed (with a
+// leak and a failed generated case), skipped and not applicable.
 func sample() *Result {
 	r := &Result{
 		Tool: "toolcert", Version: "test", Seed: 42, Target: "in-process reference",
@@ -44,6 +53,16 @@ func sample() *Result {
 				ID: "features/leaks.feature:9", Feature: "features/leaks.feature",
 				Name: "pending", Status: Skipped, Steps: []Step{{Text: "x", Status: Skipped}},
 			},
+			{
+				ID: naID, Feature: "features/request_ids.feature",
+				Name: "the audit event carries the request id", Status: NotApplicable,
+				Duration: Duration(10 * time.Millisecond), Lane: 1, Error: notApplicablePrefix + naReason,
+				Steps: []Step{
+					{Keyword: "When", Text: "the agent calls \"review_status\"", Status: Passed},
+					{Keyword: "Then", Text: "the audit log holds one event for the call", Status: NotApplicable, Error: naReason},
+					{Keyword: "Then", Text: "the event carries the call's request id", Status: Skipped},
+				},
+			},
 		},
 	}
 	r.Tally()
@@ -52,7 +71,7 @@ func sample() *Result {
 
 func TestTally(t *testing.T) {
 	got := sample().Summary
-	want := Summary{Scenarios: 3, Passed: 1, Failed: 1, Skipped: 1, Leaks: 1, Cases: 2, CasesPassed: 1, CasesFailed: 1}
+	want := Summary{Scenarios: 4, Passed: 1, Failed: 1, Skipped: 1, NotApplicable: 1, Leaks: 1, Cases: 2, CasesPassed: 1, CasesFailed: 1}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("Tally() mismatch (-want +got):\n%s", diff)
 	}
@@ -91,8 +110,10 @@ func TestJUnitIsWellFormed(t *testing.T) {
 	if err := xml.Unmarshal(buf.Bytes(), &v); err != nil {
 		t.Fatalf("junit.xml does not parse: %v", err)
 	}
-	if v.Tests != 5 || v.Failures != 2 || v.Skipped != 1 {
-		t.Errorf("junit counts = tests %d failures %d skipped %d, want 5 2 1", v.Tests, v.Failures, v.Skipped)
+	// The skip and the not-applicable scenario are both skipped: JUnit has
+	// no status of its own for the latter.
+	if v.Tests != 6 || v.Failures != 2 || v.Skipped != 2 {
+		t.Errorf("junit counts = tests %d failures %d skipped %d, want 6 2 2", v.Tests, v.Failures, v.Skipped)
 	}
 }
 

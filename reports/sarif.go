@@ -83,8 +83,11 @@ type sarifRunProps struct {
 }
 
 type sarifResult struct {
-	RuleID              string             `json:"ruleId"`
-	RuleIndex           int                `json:"ruleIndex"`
+	RuleID    string `json:"ruleId"`
+	RuleIndex int    `json:"ruleIndex"`
+	// Kind is "" for a finding (SARIF's default kind, fail) and
+	// sarifKindNotApplicable for a scenario that did not apply.
+	Kind                string             `json:"kind,omitempty"`
 	Level               string             `json:"level"`
 	Message             sarifMessage       `json:"message"`
 	Locations           []sarifLocation    `json:"locations,omitempty"`
@@ -145,7 +148,12 @@ const (
 	sarifCaseFailed
 	sarifSkipped
 	sarifUnexpectedPass
+	sarifNotApplicable
 )
+
+// sarifKindNotApplicable is SARIF's result kind for a check that does not
+// apply to what was analyzed; its level must be "none".
+const sarifKindNotApplicable = "notApplicable"
 
 // sarifRules returns one rule per kind of finding, indexed by sarifKind.
 // Rule IDs are stable: dashboards track findings by them.
@@ -166,6 +174,9 @@ func sarifRules() []sarifRule {
 		sarifRuleOf("toolcert/unexpected-pass", "UnexpectedPass", "warning", "A baseline entry now passes",
 			"The baseline lists this scenario or case as an expected failure, but it passed.",
 			"The baseline entry is stale: remove it from the baseline so that a regression fails the run again."),
+		sarifRuleOf("toolcert/not-applicable", "ScenarioNotApplicable", "none", "A scenario does not apply to the target",
+			"A step of the scenario needs a capability the target lacks (an audit log the harness can read, a policy with sessions and grants, approvals): the run certified nothing of what it covers, and it is neither a pass nor a failure.",
+			"The message says which capability is missing. Certify that behaviour against a target that has it, or run with --require-all to count such scenarios as failures."),
 	}
 }
 
@@ -177,7 +188,9 @@ func sarifRuleOf(id, name, level, short, full, help string) sarifRule {
 // SARIF renders r as a SARIF 2.1.0 log for code-scanning dashboards: one
 // result per finding (a failed scenario or case, a leak, a skip, an
 // unexpected pass), located at the scenario's feature file. Failures the
-// baseline expects are kept, suppressed. Passes produce no result.
+// baseline expects are kept, suppressed. A not-applicable scenario is a
+// result of kind "notApplicable" and level "none", saying why. Passes
+// produce no result.
 func SARIF(w io.Writer, r *Result) error {
 	rules := sarifRules()
 	b := &sarifBuilder{rules: rules, seen: map[string]int{}, results: []sarifResult{}}
@@ -232,6 +245,8 @@ func (b *sarifBuilder) scenario(sc Scenario) {
 	switch {
 	case sc.Status == Skipped:
 		b.add(sc, nil, sarifSkipped, skippedText(sc), "", sc.ID)
+	case sc.Status == NotApplicable:
+		b.add(sc, nil, sarifNotApplicable, notApplicableText(sc), "", sc.ID).Kind = sarifKindNotApplicable
 	case sc.Status != Passed:
 		b.add(sc, nil, sarifScenarioFailed, scenarioFailedText(sc), sc.Baseline, sc.ID)
 	case sc.Baseline == UnexpectedPass:
@@ -345,6 +360,10 @@ func skippedText(sc Scenario) string {
 		text += "\n" + sc.Error
 	}
 	return text
+}
+
+func notApplicableText(sc Scenario) string {
+	return fmt.Sprintf("Scenario %q is not applicable to the target: %s", sc.Name, notApplicableReason(sc))
 }
 
 func caseFailedText(sc Scenario, c *Case) string {

@@ -51,6 +51,8 @@ type sarifDoc struct {
 type sarifDocResult struct {
 	RuleID    string `json:"ruleId"`
 	RuleIndex int    `json:"ruleIndex"`
+	Kind      string `json:"kind"`
+	Level     string `json:"level"`
 	Message   struct {
 		Text string `json:"text"`
 	} `json:"message"`
@@ -124,8 +126,9 @@ func TestSARIFParses(t *testing.T) {
 		if res.Message.Text == "" || len(res.Locations) != 1 || res.PartialFingerprints[sarifFingerprint] == "" {
 			t.Errorf("result %s lacks a message, a location or a fingerprint: %+v", res.RuleID, res)
 		}
-		if loc := res.Locations[0].PhysicalLocation.ArtifactLocation; loc.URI != "features/leaks.feature" || loc.URIBaseID != "%SRCROOT%" {
-			t.Errorf("result %s located at %+v", res.RuleID, loc)
+		feature, _, _ := strings.Cut(res.Properties["scenarioId"], ":")
+		if loc := res.Locations[0].PhysicalLocation.ArtifactLocation; loc.URI != feature || loc.URIBaseID != "%SRCROOT%" {
+			t.Errorf("result %s located at %+v, want %s", res.RuleID, loc, feature)
 		}
 	}
 	want := []string{
@@ -133,6 +136,7 @@ func TestSARIFParses(t *testing.T) {
 		"toolcert/leak features/leaks.feature:3",
 		"toolcert/case-failed features/leaks.feature:3 run_status/failed/nan/attempt",
 		"toolcert/skipped features/leaks.feature:9",
+		"toolcert/not-applicable " + naID,
 	}
 	if diff := cmp.Diff(want, sarifFindings(doc)); diff != "" {
 		t.Errorf("results mismatch (-want +got):\n%s", diff)
@@ -162,6 +166,7 @@ func TestSARIFFindings(t *testing.T) {
 				"toolcert/leak features/leaks.feature:3 suppressed",
 				"toolcert/case-failed features/leaks.feature:3 run_status/failed/nan/attempt suppressed",
 				"toolcert/skipped features/leaks.feature:9",
+				"toolcert/not-applicable " + naID,
 			},
 		},
 		{

@@ -16,22 +16,29 @@ type TextOptions struct {
 }
 
 // Text renders r as the summary toolcert prints at the end of a run: each
-// scenario that did not pass or that a baseline marks, with the first line
-// of up to three of its evidence; up to ten failed generated cases per
-// scenario, with why and the command that reruns each; the coverage
-// matrix when opts.Coverage is set; the case, blocked-call, restart,
-// baseline and scenario counts; and opts.Files. It writes nothing until the
-// whole summary is rendered.
+// scenario that failed, was skipped or that a baseline marks, with the
+// first line of up to three of its evidence; up to ten failed generated
+// cases per scenario, with why and the command that reruns each; the
+// not-applicable scenarios apart, each with the first line of its reason;
+// the coverage matrix when opts.Coverage is set; the case, blocked-call,
+// restart, baseline and scenario counts (not applicable among them when
+// the run has any); and opts.Files. It writes nothing until the whole
+// summary is rendered.
 func Text(w io.Writer, r *Result, opts TextOptions) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "\ntoolcert %s against %s (seed %d)\n", r.Version, r.Target, r.Seed)
 	for _, sc := range r.Scenarios {
 		textScenario(&b, sc)
 	}
+	textNotApplicable(&b, r.Scenarios)
 	textCounts(&b, r, opts.Coverage)
 	s := r.Summary
-	fmt.Fprintf(&b, "%d scenarios: %d passed, %d failed, %d skipped; %d canary leaks; %d upstream requests; %.1fs\n",
-		s.Scenarios, s.Passed, s.Failed, s.Skipped, s.Leaks, s.UpstreamRequests, r.Duration.Seconds())
+	na := ""
+	if s.NotApplicable > 0 {
+		na = fmt.Sprintf(", %d not applicable", s.NotApplicable)
+	}
+	fmt.Fprintf(&b, "%d scenarios: %d passed, %d failed, %d skipped%s; %d canary leaks; %d upstream requests; %.1fs\n",
+		s.Scenarios, s.Passed, s.Failed, s.Skipped, na, s.Leaks, s.UpstreamRequests, r.Duration.Seconds())
 	for _, p := range opts.Files {
 		fmt.Fprintf(&b, "wrote %s\n", p)
 	}
@@ -41,9 +48,14 @@ func Text(w io.Writer, r *Result, opts TextOptions) error {
 	return nil
 }
 
-// textScenario writes sc when it did not pass or a baseline marks it, and
-// its failed cases and unexpectedly passing ones.
+// textScenario writes sc when it failed, was skipped or a baseline marks
+// it, and its failed cases and unexpectedly passing ones. A not-applicable
+// scenario is written apart, by textNotApplicable, unless it has a failed
+// case to head.
 func textScenario(b *strings.Builder, sc Scenario) {
+	if sc.Status == NotApplicable && len(failedCases(sc)) == 0 {
+		return
+	}
 	if sc.Status != Passed || sc.Baseline != "" {
 		fmt.Fprintf(b, "  %s  %s: %s\n", textStatus(sc), sc.Feature, sc.Name)
 		for _, e := range atMost(sc.Evidence, 3) {
@@ -57,6 +69,19 @@ func textScenario(b *strings.Builder, sc Scenario) {
 		if c.Baseline == UnexpectedPass {
 			fmt.Fprintf(b, "      case %s: UNEXPECTED PASS (remove it from the baseline)\n", c.ID)
 		}
+	}
+}
+
+// textNotApplicable writes the not-applicable scenarios, each with the
+// first line of its reason, under a line that counts them.
+func textNotApplicable(b *strings.Builder, scs []Scenario) {
+	na := notApplicable(scs)
+	if len(na) == 0 {
+		return
+	}
+	fmt.Fprintf(b, "%d scenarios not applicable to the target (neither passed nor failed):\n", len(na))
+	for _, sc := range na {
+		fmt.Fprintf(b, "  %s: %s\n      %s\n", sc.Feature, sc.Name, firstLine(notApplicableReason(sc)))
 	}
 }
 
@@ -102,6 +127,9 @@ func textStatus(sc Scenario) string {
 		return "expected failure"
 	case UnexpectedPass:
 		return "UNEXPECTED PASS (remove it from the baseline)"
+	}
+	if sc.Status == NotApplicable {
+		return "not applicable"
 	}
 	return string(sc.Status)
 }

@@ -23,7 +23,10 @@ const (
 // Verdict decides the run from its summary, as the CLI's exit code does:
 // an interrupted run, a run where nothing ran, a failure no baseline
 // explains ([Summary.Unexplained]), an unexpected pass or a skip is not a
-// pass. The reasons say why, one each; a pass says what it rests on.
+// pass. Not-applicable scenarios do not fail a run, but a run where every
+// scenario was not applicable certified nothing and is not a pass either.
+// The reasons say why, one each; a pass says what it rests on, and how
+// many scenarios did not apply.
 func (s Summary) Verdict() (Verdict, []string) {
 	if s.Interrupted {
 		return VerdictInterrupted, []string{fmt.Sprintf("the run was stopped before every scenario ran; scenarios that did not run: %d", s.Skipped)}
@@ -39,11 +42,28 @@ func (s Summary) Verdict() (Verdict, []string) {
 	add(s.CasesUnexpected(), "failed generated cases no baseline lists: %d", s.CasesFailed-s.CasesExpected)
 	add(s.UnexpectedPasses > 0, "unexpected passes (remove them from the baseline): %d", s.UnexpectedPasses)
 	add(s.Skipped > 0, "skipped scenarios (a skip is not a pass): %d", s.Skipped)
+	add(s.Scenarios > 0 && s.NotApplicable == s.Scenarios, "no scenario applies to the target: all %d are not applicable", s.NotApplicable)
 	if len(why) > 0 {
 		return VerdictFailed, why
 	}
-	if n := s.ExpectedFailures + s.CasesExpected; n > 0 {
-		return VerdictPassed, []string{fmt.Sprintf("every failure is one the baseline expects: %d", n)}
+	return VerdictPassed, s.passedOn()
+}
+
+// passedOn says what a pass rests on: every scenario passed, or every
+// failure is one the baseline expects; and how many scenarios did not
+// apply, when any did.
+func (s Summary) passedOn() []string {
+	var why []string
+	switch n := s.ExpectedFailures + s.CasesExpected; {
+	case n > 0:
+		why = append(why, fmt.Sprintf("every failure is one the baseline expects: %d", n))
+	case s.NotApplicable > 0:
+		why = append(why, "every scenario that applies to the target passed")
+	default:
+		why = append(why, "every scenario passed")
 	}
-	return VerdictPassed, []string{"every scenario passed"}
+	if s.NotApplicable > 0 {
+		why = append(why, fmt.Sprintf("scenarios not applicable to the target, neither passed nor failed: %d", s.NotApplicable))
+	}
+	return why
 }

@@ -40,6 +40,16 @@ type Config struct {
 	// Profile is what the target declares about its limits; a Profile with
 	// no field set is targets.DefaultProfile().
 	Profile targets.Profile
+	// Tools maps corpus tools onto an MCP target's tools (a tool without
+	// an entry maps to itself); ignored for protocol v1 targets.
+	Tools map[string]targets.ToolMap
+	// Capabilities, when set, replaces what the target declares it has
+	// (audit, policy, approvals); nil keeps the target's own: every one
+	// for protocol v1 (audit when the harness can read the log), what an
+	// MCP server declares in its initialize result.
+	Capabilities *targets.Capabilities
+	// RequireAll makes every not-applicable scenario a failure.
+	RequireAll bool
 	// UpstreamListen is where the mock listens when the target is already
 	// running (targets.URL): the target must be wired to this address.
 	// Such a run has one lane.

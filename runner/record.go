@@ -24,6 +24,8 @@ type recorder struct {
 	blocked   int
 	blockedRq int
 	progress  io.Writer
+	// requireAll makes a not-applicable scenario a failure.
+	requireAll bool
 }
 
 // hook registers, for one scenario, the hooks that record it. It must be
@@ -48,7 +50,7 @@ func (r *recorder) hook(sc *godog.ScenarioContext) {
 		return ctx, nil
 	})
 	sc.StepContext().After(func(ctx context.Context, st *godog.Step, status godog.StepResultStatus, err error) (context.Context, error) {
-		s := reports.Step{Keyword: keyword(st.Type), Text: st.Text, Status: stepStatus(status)}
+		s := reports.Step{Keyword: keyword(st.Type), Text: st.Text, Status: stepStatus(status, err)}
 		if !stepStarted.IsZero() {
 			s.Duration = reports.Duration(time.Since(stepStarted))
 		}
@@ -65,6 +67,10 @@ func (r *recorder) hook(sc *godog.ScenarioContext) {
 		result.Duration = reports.Duration(time.Since(started))
 		result.Status = scenarioStatus(err, result.Steps)
 		result.Error = scenarioError(err, result.Steps)
+		if result.Status == reports.NotApplicable && r.requireAll {
+			result.Status = reports.Failed
+			result.Error += " (and --require-all makes it a failure)"
+		}
 		if rec, ok := steps.Result(ctx); ok {
 			result.Lane, result.Evidence, result.Cases = rec.Lane, rec.Evidence, rec.Cases
 			r.add(result, rec.Requests)
@@ -107,6 +113,8 @@ func scenarioStatus(err error, st []reports.Step) reports.Status {
 		return reports.Failed
 	case slices.ContainsFunc(st, func(s reports.Step) bool { return s.Status == reports.Failed }):
 		return reports.Failed
+	case slices.ContainsFunc(st, func(s reports.Step) bool { return s.Status == reports.NotApplicable }):
+		return reports.NotApplicable
 	case err != nil || len(st) == 0:
 		return reports.Skipped
 	case slices.ContainsFunc(st, func(s reports.Step) bool { return s.Status != reports.Passed }):
@@ -142,7 +150,12 @@ func keyword(t messages.PickleStepType) string {
 	return ""
 }
 
-func stepStatus(s godog.StepResultStatus) reports.Status {
+// stepStatus maps godog's status of a step, and its error, onto the
+// model: a step that does not apply to the target is NotApplicable.
+func stepStatus(s godog.StepResultStatus, err error) reports.Status {
+	if errors.Is(err, steps.ErrNotApplicable) {
+		return reports.NotApplicable
+	}
 	switch s {
 	case godog.StepPassed:
 		return reports.Passed

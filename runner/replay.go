@@ -93,9 +93,9 @@ func Replay(ctx context.Context, cfg ReplayConfig) (*ReplayResult, error) {
 		out     targets.Output
 		callErr error
 	)
-	c, _ := lane.Call(ctx, cfg.Tool, cfg.Args, cfg.Profile.CallTimeout(), func(ctx context.Context, base string) (targets.Output, error) {
-		out, callErr = client.Invoke(ctx, base, cfg.Tool, cfg.Args, cfg.Profile.Token)
-		return out, callErr
+	c, _ := lane.Call(ctx, cfg.Tool, cfg.Args, cfg.Profile.CallTimeout(), func(ctx context.Context, inst targets.Instance) (harness.Output, error) {
+		out, callErr = client.Invoke(ctx, inst.URL(), cfg.Tool, cfg.Args, cfg.Profile.Token)
+		return harness.HTTPOutput(out), callErr
 	})
 	res := &ReplayResult{Agent: printable(out), Seed: cfg.Seed}
 	if callErr != nil {

@@ -56,7 +56,7 @@ func Run(ctx context.Context, cfg Config) (*reports.Result, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrConfig, err)
 	}
-	rec := &recorder{progress: cfg.Progress}
+	rec := &recorder{progress: cfg.Progress, requireAll: cfg.RequireAll}
 	runGodog(ctx, &cfg, pool, rec)
 	closeErr := pool.Close(context.WithoutCancel(ctx))
 	res.Duration = reports.Duration(time.Since(res.StartedAt))
@@ -84,14 +84,18 @@ func Run(ctx context.Context, cfg Config) (*reports.Result, error) {
 
 // runGodog runs the features on the lanes; once ctx is done, the scenario
 // in flight on each lane stops and every later one is skipped.
-func runGodog(ctx context.Context, cfg *Config, pool harness.Lanes, rec *recorder) {
+func runGodog(ctx context.Context, cfg *Config, pool *harness.Pool, rec *recorder) {
+	client := targets.NewClient(targets.WithTimeout(cfg.Profile.CallTimeout()))
+	agent, caps := describe(pool, cfg, client)
 	suite := &steps.Suite{
-		Corpus:  corpus.New(cfg.Fixtures),
-		Profile: cfg.Profile,
-		Seed:    cfg.Seed,
-		Client:  targets.NewClient(targets.WithTimeout(cfg.Profile.CallTimeout())),
-		Lanes:   pool,
-		Now:     cfg.Now,
+		Agent:        agent,
+		Capabilities: caps,
+		Corpus:       corpus.New(cfg.Fixtures),
+		Profile:      cfg.Profile,
+		Seed:         cfg.Seed,
+		Client:       client,
+		Lanes:        pool,
+		Now:          cfg.Now,
 
 		ReproduceFlags:  cfg.ReproduceFlags,
 		UpstreamVersion: cfg.UpstreamVersion,

@@ -16,8 +16,9 @@ import (
 // on the lane's target as the agent would, with the profile's token, and
 // keeps what the agent saw.
 func (w *world) callTool(ctx context.Context, tool string, args []byte) error {
-	return w.send(ctx, tool, args, func(cctx context.Context, base string) (targets.Output, error) {
-		return w.suite.Client.Invoke(cctx, base, tool, args, w.token())
+	agent := w.suite.agent()
+	return w.send(ctx, tool, args, func(cctx context.Context, inst targets.Instance) (harness.Output, error) {
+		return agent.Call(cctx, inst, tool, args, w.token())
 	})
 }
 

@@ -34,11 +34,17 @@ type auditUpstream struct {
 // auditFor returns the audit event the target wrote for the agent's call,
 // waiting briefly for a target that writes it after answering.
 func (w *world) auditFor(ctx context.Context) (auditEvent, error) {
-	env, err := w.envelope()
+	if err := w.needAudit(); err != nil {
+		return auditEvent{}, err
+	}
+	r, err := w.result()
 	if err != nil {
 		return auditEvent{}, err
 	}
-	id := env.str("request_id")
+	id := r.requestID
+	if id == "" {
+		return auditEvent{}, notApplicable("the target's result names no request id to find its audit event by")
+	}
 	raw, err := w.lane.AuditEvent(ctx, w.call.AuditFrom, id)
 	if err != nil {
 		return auditEvent{}, err

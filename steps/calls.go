@@ -14,6 +14,7 @@ import (
 
 	"github.com/cucumber/godog"
 
+	"github.com/toolcert/toolcert/internal/harness"
 	"github.com/toolcert/toolcert/internal/judge"
 	"github.com/toolcert/toolcert/mocks"
 	"github.com/toolcert/toolcert/protocol"
@@ -23,13 +24,20 @@ import (
 
 // callRaw sends body, as it is, as the invocation of tool.
 func (w *world) callRaw(ctx context.Context, tool string, body []byte) error {
-	return w.send(ctx, tool, body, func(cctx context.Context, base string) (targets.Output, error) {
-		return w.suite.Client.Post(cctx, base, protocol.InvokePath(tool), body, w.token())
+	if err := w.needV1("a raw invocation body"); err != nil {
+		return err
+	}
+	return w.send(ctx, tool, body, func(cctx context.Context, inst targets.Instance) (harness.Output, error) {
+		out, err := w.suite.Client.Post(cctx, inst.URL(), protocol.InvokePath(tool), body, w.token())
+		return harness.HTTPOutput(out), err
 	})
 }
 
 // callWithApproval calls tool again with args and the scenario's approval.
 func (w *world) callWithApproval(ctx context.Context, tool, args string) error {
+	if err := w.needApprovals(); err != nil {
+		return err
+	}
 	if w.approval == "" {
 		return fmt.Errorf("no approval to present: a step such as `the agent sees the call pending approval` comes first")
 	}
@@ -49,10 +57,14 @@ func (w *world) callWithApproval(ctx context.Context, tool, args string) error {
 // proposal cut just before its end, the one cut a lenient reader can
 // repair into a whole call.
 func (w *world) callCut(ctx context.Context, tool, args string) error {
+	if err := w.needV1("a cut invocation body"); err != nil {
+		return err
+	}
 	body := fmt.Appendf(nil, `{"arguments": %s}`, args)
 	n := len(body) - 1
-	return w.send(ctx, tool, body, func(cctx context.Context, base string) (targets.Output, error) {
-		return cutPost(cctx, base, protocol.InvokePath(tool), w.token(), body, n)
+	return w.send(ctx, tool, body, func(cctx context.Context, inst targets.Instance) (harness.Output, error) {
+		out, err := cutPost(cctx, inst.URL(), protocol.InvokePath(tool), w.token(), body, n)
+		return harness.HTTPOutput(out), err
 	})
 }
 
@@ -95,19 +107,25 @@ func cutPost(ctx context.Context, base, path, token string, body []byte, n int) 
 
 // seesPending checks the pending_approval outcome and keeps its approval.
 func (w *world) seesPending() error {
-	env, err := w.envelope()
+	if err := w.needApprovals(); err != nil {
+		return err
+	}
+	r, err := w.result()
 	if err != nil {
 		return err
 	}
-	if got := env.str("outcome"); got != "pending_approval" {
-		return w.note(reports.EvidenceMismatch, "the agent saw outcome %q, want pending_approval", got)
+	if r.outcome != protocol.OutcomePendingApproval {
+		return w.note(reports.EvidenceMismatch, "the agent saw outcome %q, want %s", r.outcome, protocol.OutcomePendingApproval)
 	}
-	w.approval = env.str("approval_id")
+	w.approval = r.approvalID
 	return nil
 }
 
 // decideApproval plays the human: approve or refuse the pending call.
 func (w *world) decideApproval(ctx context.Context, verb string) error {
+	if err := w.needApprovals(); err != nil {
+		return err
+	}
 	if w.approval == "" {
 		return fmt.Errorf("no pending approval to decide")
 	}
@@ -206,6 +224,9 @@ func (w *world) receivedOn(n int, method, path string, withKey bool) error {
 func callSteps(r *registrar) {
 	const req = `(GET|POST|PUT|PATCH|DELETE) (\S+)`
 	r.arrange(`^the agent's session is "([^"]*)"$`, on(func(w *world, token string) error {
+		if err := w.needPolicy(); err != nil {
+			return err
+		}
 		w.session = token
 		return nil
 	}))

@@ -15,73 +15,25 @@ import (
 	"github.com/toolcert/toolcert/reports"
 )
 
-// agentLimits bound how the harness parses the agent-visible body.
-var agentLimits = judge.Limits{MaxBytes: 1 << 20, MaxDepth: 64}
-
-// envelope is the agent-visible result, parsed strictly and checked
-// against the tool's contract.
-type envelope struct {
-	raw map[string]any
-}
-
-func (e envelope) str(key string) string {
-	s, _ := e.raw[key].(string)
-	return s
-}
-
-// envelope parses the agent-visible body strictly and validates it against
-// the tool's agent contract: a result the agent cannot rely on fails here,
-// whatever its outcome.
-func (w *world) envelope() (envelope, error) {
-	c, err := w.mustCall()
-	if err != nil {
-		return envelope{}, err
-	}
-	if !c.checked {
-		c.env, c.envErr = w.checkEnvelope(c)
-		c.checked = true
-	}
-	return c.env, c.envErr
-}
-
-// checkEnvelope does the work of envelope, once per call, so that several
-// steps asking for the envelope record its evidence once.
-func (w *world) checkEnvelope(c *call) (envelope, error) {
-	v, err := judge.ParseJSON(c.Out.Result, agentLimits)
-	if err != nil {
-		return envelope{}, w.note(reports.EvidenceMismatch, "the agent-visible %s is not strict JSON: %v; it starts %q", c.Out.ResultWhere, err, tail(string(c.Out.Result), 200))
-	}
-	contract, err := w.suite.contract(c.Tool)
-	if err != nil {
-		return envelope{}, err
-	}
-	if err := contract.Validate(v); err != nil {
-		return envelope{}, w.note(reports.EvidenceMismatch, "the agent-visible %s breaks the %q contract: %s", c.Out.ResultWhere, c.Tool, oneLine(err))
-	}
-	m, ok := v.(map[string]any)
-	if !ok {
-		return envelope{}, w.note(reports.EvidenceMismatch, "the agent-visible %s is not an object", c.Out.ResultWhere)
-	}
-	return envelope{raw: m}, nil
-}
-
 type failure struct {
 	Outcome   string
 	Code      string
 	Retryable bool
 }
 
+// seesFailure checks that the call failed with code and the retryable
+// flag retry; for a target that reports no code (an MCP server whose tool
+// map names none), only that it failed.
 func (w *world) seesFailure(code, retry string) error {
-	env, err := w.envelope()
+	r, err := w.result()
 	if err != nil {
 		return err
 	}
-	got := failure{Outcome: env.str("outcome")}
-	if e, ok := env.raw["error"].(map[string]any); ok {
-		got.Code, _ = e["code"].(string)
-		got.Retryable, _ = e["retryable"].(bool)
-	}
+	got := failure{Outcome: r.outcome, Code: r.code, Retryable: r.retryable}
 	want := failure{Outcome: protocol.OutcomeFailure, Code: code, Retryable: retry == "retryable"}
+	if !r.codeKnown {
+		want.Code, want.Retryable = got.Code, got.Retryable
+	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		w.evidence = append(w.evidence, reports.Evidence{Kind: reports.EvidenceMismatch,
 			Message: fmt.Sprintf("the agent saw another outcome than the failure %s", code), Diff: diff})
@@ -108,11 +60,11 @@ func (w *world) seesData(expected []byte) error {
 	if err != nil {
 		return fmt.Errorf("the expected data in the scenario is not JSON: %w", err)
 	}
-	env, err := w.envelope()
+	r, err := w.result()
 	if err != nil {
 		return err
 	}
-	got := map[string]any{"outcome": env.raw["outcome"], "data": env.raw["data"]}
+	got := map[string]any{"outcome": r.outcome, "data": r.data}
 	if diff := cmp.Diff(map[string]any{"outcome": protocol.OutcomeSuccess, "data": want}, got); diff != "" {
 		w.evidence = append(w.evidence, reports.Evidence{Kind: reports.EvidenceMismatch,
 			Message: "the agent did not see exactly the expected data", Diff: diff})
@@ -123,12 +75,16 @@ func (w *world) seesData(expected []byte) error {
 
 // ownRequestID checks that the request_id the agent saw follows the
 // protocol's pattern and was not taken from anything the upstream sent.
+// It does not apply to a target whose results carry no request id.
 func (w *world) ownRequestID() error {
-	env, err := w.envelope()
+	r, err := w.result()
 	if err != nil {
 		return err
 	}
-	id := env.str("request_id")
+	id := r.requestID
+	if id == "" && w.call.Out.MCP != nil {
+		return notApplicable("the target's results carry no request id")
+	}
 	if !protocol.ValidRequestID(id) {
 		return w.note(reports.EvidenceMismatch, "request_id %q does not match %s", id, protocol.RequestIDPattern)
 	}

@@ -22,6 +22,12 @@ type Suite struct {
 	Seed    uint64
 	Client  *targets.Client
 	Lanes   harness.Lanes
+	// Agent makes the agent's tool calls; nil is protocol v1 through
+	// Client.
+	Agent harness.Agent
+	// Capabilities are what the target has beyond tool calls; a step that
+	// needs one it lacks is not applicable.
+	Capabilities targets.Capabilities
 	// Now is the clock scenarios render timestamps with; nil means time.Now.
 	Now func() time.Time
 
@@ -58,6 +64,22 @@ type Record struct {
 	MustNotReach bool
 	// BlockedRequests are the upstream requests those calls made anyway.
 	BlockedRequests int
+}
+
+// agent returns the suite's agent.
+func (s *Suite) agent() harness.Agent {
+	if s.Agent == nil {
+		return harness.V1Agent{Client: s.Client}
+	}
+	return s.Agent
+}
+
+// toolMap returns the map of a corpus tool on an MCP target.
+func (s *Suite) toolMap(tool string) targets.ToolMap {
+	if a, ok := s.Agent.(harness.MCPAgent); ok {
+		return a.Map(tool)
+	}
+	return targets.ToolMap{Name: tool}
 }
 
 func (s *Suite) now() time.Time {

@@ -49,9 +49,9 @@ type world struct {
 type call struct {
 	*harness.Call
 
-	checked bool // env and envErr hold the envelope check
-	env     envelope
-	envErr  error
+	checked bool // res and resErr hold the result's reading
+	res     result
+	resErr  error
 }
 
 type worldKey struct{}

@@ -132,16 +132,30 @@ func (p *Process) Start(ctx context.Context, env Env) (Instance, error) {
 	return nil, errors.Join(err, stopErr)
 }
 
-// launch starts the command and the goroutine that waits for it.
+// launch starts the command, its output going to the instance's logs,
+// and the goroutine that waits for it.
 func (p *Process) launch(env Env, base string) (*processInstance, error) {
-	inst := &processInstance{lifecycle: newLifecycle(p.String(), base), stopGrace: p.cfg.stopGrace, killWait: p.cfg.killWait}
+	return p.start(p.String(), env, base, func(cmd *exec.Cmd, inst *processInstance) error {
+		cmd.Stdout = inst.logs
+		cmd.Stderr = inst.logs
+		return nil
+	})
+}
+
+// start starts the command in its own process group with the lane's
+// environment, wire connecting its standard streams, and the goroutine
+// that waits for it. The instance is named name and answers at base ("" for
+// none).
+func (p *Process) start(name string, env Env, base string, wire func(*exec.Cmd, *processInstance) error) (*processInstance, error) {
+	inst := &processInstance{lifecycle: newLifecycle(name, base), stopGrace: p.cfg.stopGrace, killWait: p.cfg.killWait}
 	inst.exitError, inst.halt = inst.exitStatus, inst.stop
 	cmd := exec.Command(p.argv[0], p.argv[1:]...)
 	cmd.Dir = p.cfg.dir
 	cmd.Env = p.environ(env)
-	cmd.Stdout = inst.logs
-	cmd.Stderr = inst.logs
 	cmd.WaitDelay = p.cfg.pipeWait
+	if err := wire(cmd, inst); err != nil {
+		return nil, err
+	}
 	setProcessGroup(cmd)
 	if err := cmd.Start(); err != nil {
 		return nil, err

@@ -18,6 +18,12 @@ type Spec struct {
 	Image string
 	// URL is the base URL of an adapter that is already running.
 	URL string
+	// MCPCommand is the command line of an MCP server per lane, speaking
+	// JSON-RPC on stdin and stdout.
+	MCPCommand string
+	// MCPURL is the endpoint of an MCP server already serving streamable
+	// HTTP.
+	MCPURL string
 	// UpstreamListen is the loopback host:port the mock upstream listens on
 	// for an adapter at URL, which must be wired to it.
 	UpstreamListen string
@@ -53,17 +59,38 @@ func specErr(flag, format string, args ...any) error {
 }
 
 // Empty reports whether s names no target.
-func (s Spec) Empty() bool { return s.Command == "" && s.Image == "" && s.URL == "" }
+func (s Spec) Empty() bool {
+	return countSet(s.Command, s.Image, s.URL, s.MCPCommand, s.MCPURL) == 0
+}
 
 // Build returns the target s names, or nil when s names none. Command,
-// Image and URL exclude each other; UpstreamListen (required, on loopback)
+// Image, URL, MCPCommand and MCPURL exclude each other; UpstreamListen (required, on loopback)
 // and AuditFile go with URL only. Every error is a *SpecError naming the
 // field as its flag (--target-cmd, --target-image, --target-url,
-// --upstream-listen, --audit-file).
+// --target-mcp-cmd, --target-mcp-url, --upstream-listen, --audit-file).
 func (s Spec) Build() (Target, error) {
 	switch {
-	case countSet(s.Command, s.URL, s.Image) > 1:
-		return nil, specErr("", "--target-cmd, --target-url and --target-image exclude each other")
+	case countSet(s.Command, s.URL, s.Image, s.MCPCommand, s.MCPURL) > 1:
+		return nil, specErr("", "--target-cmd, --target-url, --target-image, --target-mcp-cmd and --target-mcp-url exclude each other")
+	case s.MCPCommand != "":
+		argv, err := SplitCommand(s.MCPCommand)
+		if err != nil {
+			return nil, &SpecError{Flag: "--target-mcp-cmd", Err: err}
+		}
+		t, err := NewMCPStdio(argv, WithRename(s.Rename))
+		if err != nil {
+			return nil, &SpecError{Flag: "--target-mcp-cmd", Err: err}
+		}
+		return t, nil
+	case s.MCPURL != "":
+		if err := s.checkUpstreamListen("--target-mcp-url"); err != nil {
+			return nil, err
+		}
+		t, err := NewMCPURL(s.MCPURL)
+		if err != nil {
+			return nil, &SpecError{Flag: "--target-mcp-url", Err: err}
+		}
+		return t, nil
 	case s.URL != "":
 		return s.buildURL()
 	case s.UpstreamListen != "" || s.AuditFile != "":
@@ -90,15 +117,8 @@ func (s Spec) Build() (Target, error) {
 
 // buildURL returns the URL target of s, checking its mock address.
 func (s Spec) buildURL() (Target, error) {
-	if s.UpstreamListen == "" {
-		return nil, specErr("", "--target-url needs --upstream-listen: the address the running adapter sends its upstream requests to")
-	}
-	host, _, err := net.SplitHostPort(s.UpstreamListen)
-	if err != nil {
-		return nil, &SpecError{Flag: "--upstream-listen", Err: err}
-	}
-	if !isLoopback(host) {
-		return nil, specErr("--upstream-listen", "%q is not a loopback address", host)
+	if err := s.checkUpstreamListen("--target-url"); err != nil {
+		return nil, err
 	}
 	if u, err := url.Parse(s.URL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		return nil, specErr("--target-url", "want an http URL such as http://127.0.0.1:8080, got %q", s.URL)
@@ -108,6 +128,22 @@ func (s Spec) buildURL() (Target, error) {
 		return nil, &SpecError{Flag: "--target-url", Err: err}
 	}
 	return u, nil
+}
+
+// checkUpstreamListen checks the mock's address that an adapter already
+// running, named by flag, is wired to.
+func (s Spec) checkUpstreamListen(flag string) error {
+	if s.UpstreamListen == "" {
+		return specErr("", "%s needs --upstream-listen: the address the running adapter sends its upstream requests to", flag)
+	}
+	host, _, err := net.SplitHostPort(s.UpstreamListen)
+	if err != nil {
+		return &SpecError{Flag: "--upstream-listen", Err: err}
+	}
+	if !isLoopback(host) {
+		return specErr("--upstream-listen", "%q is not a loopback address", host)
+	}
+	return nil
 }
 
 // countSet returns how many of values are not "".

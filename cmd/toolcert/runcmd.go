@@ -66,6 +66,7 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		cfg.Shard, err = runner.ParseShard(s)
 		return err
 	})
+	fs.BoolVar(&cfg.RequireAll, "require-all", false, "make every not-applicable scenario a failure (a step that needs a capability the target lacks:\nan audit log, a policy with sessions and grants, approvals; docs/protocol.md)")
 	fs.StringVar(&f.writeBaseline, "write-baseline", "", "write this run's failures to `FILE` as a baseline (before --baseline is applied)")
 	f.target.register(fs)
 	if err := parseFlags(fs, args); err != nil {

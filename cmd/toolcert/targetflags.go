@@ -13,6 +13,8 @@ type targetFlags struct {
 	cmd            string
 	url            string
 	image          string
+	mcpCmd         string
+	mcpURL         string
 	upstreamListen string
 	auditFile      string
 	profile        string
@@ -21,6 +23,8 @@ type targetFlags struct {
 func (t *targetFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&t.cmd, "target-cmd", "", "start the adapter as a local process per lane: `\"CMD ARGS\"`, split into words as a shell would\n(quotes respected; no $-expansion or pipes); it gets the TOOLCERT_* environment of docs/protocol.md")
 	fs.StringVar(&t.image, "target-image", "", "start the adapter as one container per lane from the local Docker `IMAGE` (never pulled); its\nentrypoint must serve the protocol, on the host's network, with the TOOLCERT_* environment and the\naudit and policy folders mounted at their host paths (docs/containers.md). Where Ryuk's image cannot\nbe pulled, run toolcert with TESTCONTAINERS_RYUK_DISABLED=true")
+	fs.StringVar(&t.mcpCmd, "target-mcp-cmd", "", "start an MCP server as a local process per lane: `\"CMD ARGS\"`, speaking JSON-RPC on its stdin and\nstdout (its stderr is kept for evidence), with the TOOLCERT_* environment (docs/protocol.md)")
+	fs.StringVar(&t.mcpURL, "target-mcp-url", "", "use an MCP server already serving streamable HTTP at `URL` (e.g. http://127.0.0.1:8080/mcp; one lane)")
 	fs.StringVar(&t.url, "target-url", "", "use an adapter already running at `URL`; it must use the mock at --upstream-listen (one lane)")
 	fs.StringVar(&t.upstreamListen, "upstream-listen", "", "with --target-url: loopback `ADDR` (host:port) the mock upstream listens on")
 	fs.StringVar(&t.auditFile, "audit-file", "", "with --target-url: `PATH` of the running adapter's audit log, so audit steps can read it")
@@ -31,6 +35,7 @@ func (t *targetFlags) register(fs *flag.FlagSet) {
 func (t *targetFlags) words() []string {
 	var words []string
 	for _, f := range [][2]string{{"target-cmd", t.cmd}, {"target-url", t.url}, {"target-image", t.image},
+		{"target-mcp-cmd", t.mcpCmd}, {"target-mcp-url", t.mcpURL},
 		{"upstream-listen", t.upstreamListen}, {"audit-file", t.auditFile}, {"profile", t.profile}} {
 		if f[1] != "" {
 			words = append(words, "--"+f[0], f[1])
@@ -47,7 +52,8 @@ func (t *targetFlags) build() (targets.Target, targets.Profile, error) {
 	if err != nil {
 		return nil, profile, err
 	}
-	spec := targets.Spec{Command: t.cmd, Image: t.image, URL: t.url, UpstreamListen: t.upstreamListen, AuditFile: t.auditFile, Rename: profile.Rename}
+	spec := targets.Spec{Command: t.cmd, Image: t.image, URL: t.url, MCPCommand: t.mcpCmd, MCPURL: t.mcpURL,
+		UpstreamListen: t.upstreamListen, AuditFile: t.auditFile, Rename: profile.Rename}
 	tgt, err := spec.Build()
 	switch {
 	case err != nil:

@@ -33,9 +33,9 @@ type Call struct {
 	SettleErr error
 }
 
-// Send is how a call reaches the target: it sends to the target at base
-// and returns what came back.
-type Send func(ctx context.Context, base string) (targets.Output, error)
+// Send is how a call reaches the target: it sends to the running instance
+// and returns what the agent saw.
+type Send func(ctx context.Context, inst targets.Instance) (Output, error)
 
 // Call makes one agent call on the lane with send, waiting at most timeout
 // for the answer, then lets the mock upstream settle. A target that gives
@@ -45,8 +45,7 @@ func (l *Lane) Call(ctx context.Context, tool string, args []byte, timeout time.
 	cctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	c := &Call{Tool: tool, Args: args, Started: time.Now(), AuditFrom: AuditSize(l.AuditFile)}
-	out, err := send(cctx, l.Target.URL())
-	c.Out, c.Err = HTTPOutput(out), err
+	c.Out, c.Err = send(cctx, l.Target)
 	sctx, scancel := context.WithTimeout(ctx, settleTimeout)
 	defer scancel()
 	if err := l.Upstream.Settle(sctx); err != nil {

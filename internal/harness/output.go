@@ -26,6 +26,8 @@ type Output struct {
 	Truncated bool
 	// Elapsed is the time from sending the call to the end of reading.
 	Elapsed time.Duration
+	// MCP is set for an MCP server's answer; Result is then nil.
+	MCP *MCPAnswer
 }
 
 // The names of the parts of an HTTP answer.

@@ -1,0 +1,175 @@
+package steps
+
+import (
+	"fmt"
+
+	"github.com/toolcert/toolcert/internal/harness"
+	"github.com/toolcert/toolcert/internal/judge"
+	"github.com/toolcert/toolcert/protocol"
+	"github.com/toolcert/toolcert/reports"
+	"github.com/toolcert/toolcert/targets"
+)
+
+// agentLimits bound how the harness parses the agent-visible result.
+var agentLimits = judge.Limits{MaxBytes: 1 << 20, MaxDepth: 64}
+
+// mcpRequestID is the request_id of the envelope a success of an MCP
+// target is checked in against the agent contract: MCP has no envelope.
+const mcpRequestID = "req.mcp.result"
+
+// result is the agent's tool result as the steps judge it, whatever the
+// target's protocol: parsed strictly and checked against the tool's agent
+// contract.
+type result struct {
+	outcome string // protocol.OutcomeSuccess, OutcomeFailure or OutcomePendingApproval
+	data    any    // the agent data of a success
+	// codeKnown tells whether the target reports a failure's code and
+	// retryable flag (protocol v1 does; an MCP server only where its tool
+	// map says).
+	codeKnown  bool
+	code       string
+	retryable  bool
+	requestID  string // "" when the target reports none
+	approvalID string
+}
+
+// result reads the latest call's result, once per call, so that several
+// steps asking for it record its evidence once.
+func (w *world) result() (result, error) {
+	c, err := w.mustCall()
+	if err != nil {
+		return result{}, err
+	}
+	if !c.checked {
+		if c.Out.MCP != nil {
+			c.res, c.resErr = w.readMCP(c)
+		} else {
+			c.res, c.resErr = w.readV1(c)
+		}
+		c.checked = true
+	}
+	return c.res, c.resErr
+}
+
+// readV1 parses a protocol v1 envelope strictly and validates it whole
+// against the tool's agent contract: a result the agent cannot rely on
+// fails here, whatever its outcome.
+func (w *world) readV1(c *call) (result, error) {
+	v, err := judge.ParseJSON(c.Out.Result, agentLimits)
+	if err != nil {
+		return result{}, w.note(reports.EvidenceMismatch, "the agent-visible %s is not strict JSON: %v; it starts %q", c.Out.ResultWhere, err, tail(string(c.Out.Result), 200))
+	}
+	if err := w.validate(c.Tool, v, c.Out.ResultWhere); err != nil {
+		return result{}, err
+	}
+	m, ok := v.(map[string]any)
+	if !ok {
+		return result{}, w.note(reports.EvidenceMismatch, "the agent-visible %s is not an object", c.Out.ResultWhere)
+	}
+	str := func(key string) string { s, _ := m[key].(string); return s }
+	r := result{outcome: str("outcome"), data: m["data"], codeKnown: true, requestID: str("request_id"), approvalID: str("approval_id")}
+	if e, ok := m["error"].(map[string]any); ok {
+		r.code, _ = e["code"].(string)
+		r.retryable, _ = e["retryable"].(bool)
+	}
+	return r, nil
+}
+
+// validate checks v against the agent contract of tool.
+func (w *world) validate(tool string, v any, where string) error {
+	contract, err := w.suite.contract(tool)
+	if err != nil {
+		return err
+	}
+	if err := contract.Validate(v); err != nil {
+		return w.note(reports.EvidenceMismatch, "the agent-visible %s breaks the %q contract: %s", where, tool, oneLine(err))
+	}
+	return nil
+}
+
+// readMCP reads an MCP result by the tool's map: a failure is isError or a
+// JSON-RPC error; a success's data, read from where the map says and parsed
+// strictly, must fit the agent contract.
+func (w *world) readMCP(c *call) (result, error) {
+	a := c.Out.MCP
+	if !a.Answered {
+		return result{}, w.note(reports.EvidenceTarget, "the MCP server sent no result and no error for the call of %q", c.Tool)
+	}
+	m := w.suite.toolMap(c.Tool)
+	r := result{requestID: a.RequestID}
+	if a.Failed {
+		r.outcome = protocol.OutcomeFailure
+		w.readCode(&r, a, m)
+		return r, nil
+	}
+	r.outcome = protocol.OutcomeSuccess
+	raw, where, err := mcpData(a, m)
+	if err != nil {
+		return result{}, w.note(reports.EvidenceMismatch, "%v", err)
+	}
+	v, err := judge.ParseJSON(raw, agentLimits)
+	if err != nil && m.Result == targets.ResultPlain {
+		v, err = string(raw), nil
+	}
+	if err != nil {
+		return result{}, w.note(reports.EvidenceMismatch, "the %s is not strict JSON: %v; it starts %q", where, err, tail(string(raw), 200))
+	}
+	if r.data, err = w.locate(v, m.Data, where); err != nil {
+		return result{}, err
+	}
+	env := map[string]any{"tool": c.Tool, "request_id": mcpRequestID, "outcome": protocol.OutcomeSuccess, "data": r.data}
+	return r, w.validate(c.Tool, env, where+" (as the data of a success envelope)")
+}
+
+// locate returns the value at ptr in v.
+func (w *world) locate(v any, ptr, where string) (any, error) {
+	if ptr == "" {
+		return v, nil
+	}
+	got, ok := judge.Lookup(v, ptr)
+	if !ok {
+		return nil, w.note(reports.EvidenceMismatch, "the %s has nothing at %s, where the tool map says the data is", where, ptr)
+	}
+	return got, nil
+}
+
+// readCode fills r's code and retryable flag from a failure's structured
+// content, where the tool map names both and they are there.
+func (w *world) readCode(r *result, a *harness.MCPAnswer, m targets.ToolMap) {
+	if m.Code == "" || a.Structured == nil {
+		return
+	}
+	v, err := judge.ParseJSON(a.Structured, agentLimits)
+	if err != nil {
+		return
+	}
+	code, okCode := judge.Lookup(v, m.Code)
+	r.code, okCode = code.(string)
+	if m.Retryable != "" {
+		retry, ok := judge.Lookup(v, m.Retryable)
+		r.retryable, ok = retry.(bool)
+		okCode = okCode && ok
+	}
+	r.codeKnown = okCode
+}
+
+// mcpData returns the bytes a success carries its data in, by the tool
+// map, and names where they are.
+func mcpData(a *harness.MCPAnswer, m targets.ToolMap) ([]byte, string, error) {
+	kind, block, err := m.Source()
+	if err != nil {
+		return nil, "", err
+	}
+	switch kind {
+	case targets.ResultStructured:
+		if a.Structured == nil {
+			return nil, "", fmt.Errorf("the result has no structuredContent, where the tool map says the data is")
+		}
+		return a.Structured, "structuredContent", nil
+	default:
+		if block >= len(a.Texts) {
+			return nil, "", fmt.Errorf("the result has %d content blocks; the tool map reads the data from text block %d", len(a.Texts), block)
+		}
+		return []byte(a.Texts[block]), fmt.Sprintf("content[%d] text", block), nil
+	}
+}

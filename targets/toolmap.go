@@ -1,0 +1,59 @@
+package targets
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// ToolMap says how the agent calls one corpus tool on a target that does
+// not speak protocol v1 (an MCP server, an HTTP tool service), and where
+// the target's answer carries the data and the failure. The zero ToolMap
+// calls the tool of the same name with the corpus's arguments as they are,
+// and reads the data from the whole structured content.
+type ToolMap struct {
+	// Name is the target's tool name; "" is the corpus tool's name.
+	Name string
+	// Arguments is a template of the target's arguments: a JSON document
+	// written with Go template actions over the corpus's arguments, e.g.
+	// {"pull_number": {{.number}}, "owner": {{json .owner}}} (json quotes
+	// a value as a JSON string). "" sends the corpus's arguments as they
+	// are.
+	Arguments string
+	// Result says where a result carries the data: ResultStructured (the
+	// default), ResultText (the JSON in text block N, "text:N"; "text" is
+	// block 0) or ResultPlain (text block 0 as a string).
+	Result string
+	// Data is the JSON pointer of the agent data within what Result
+	// names ("" is all of it).
+	Data string
+	// Code and Retryable are JSON pointers, within a failed result's
+	// structured content, of an error code and a retryable flag; "" when
+	// the target reports none.
+	Code, Retryable string
+}
+
+// Where a result carries its data (ToolMap.Result).
+const (
+	ResultStructured = "structured"
+	ResultText       = "text"
+	ResultPlain      = "plain"
+)
+
+// Source returns where m reads the data from: ResultStructured, or
+// ResultText or ResultPlain with the index of the text block.
+func (m ToolMap) Source() (kind string, block int, err error) {
+	switch r := m.Result; {
+	case r == "" || r == ResultStructured:
+		return ResultStructured, 0, nil
+	case r == ResultText || r == ResultPlain:
+		return r, 0, nil
+	case strings.HasPrefix(r, ResultText+":"):
+		n, err := strconv.Atoi(strings.TrimPrefix(r, ResultText+":"))
+		if err != nil || n < 0 {
+			return "", 0, fmt.Errorf("tool map result %q: want structured, text, text:N or plain", r)
+		}
+		return ResultText, n, nil
+	}
+	return "", 0, fmt.Errorf("tool map result %q: want structured, text, text:N or plain", m.Result)
+}
