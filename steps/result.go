@@ -143,12 +143,14 @@ func (w *world) readCode(r *result, a *harness.MCPAnswer, m targets.ToolMap) {
 	if err != nil {
 		return
 	}
-	code, okCode := judge.Lookup(v, m.Code)
+	code, _ := judge.Lookup(v, m.Code)
+	var okCode bool
 	r.code, okCode = code.(string)
 	if m.Retryable != "" {
-		retry, ok := judge.Lookup(v, m.Retryable)
-		r.retryable, ok = retry.(bool)
-		okCode = okCode && ok
+		retry, _ := judge.Lookup(v, m.Retryable)
+		var okRetry bool
+		r.retryable, okRetry = retry.(bool)
+		okCode = okCode && okRetry
 	}
 	r.codeKnown = okCode
 }
