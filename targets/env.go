@@ -22,6 +22,9 @@ type Env struct {
 	// PolicyFile is the path of the policy file (TOOLCERT_POLICY_FILE);
 	// "" leaves the variable out.
 	PolicyFile string
+	// Dir is the lane's own folder, where files written per lane go; ""
+	// for none.
+	Dir string
 	// Extra holds more variables by their full protocol name, e.g.
 	// protocol.VarMaxBytes: "65536". An entry named like one of the fields
 	// above is ignored: the field wins.

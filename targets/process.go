@@ -27,6 +27,7 @@ type processConfig struct {
 	dir          string
 	rename       map[string]string
 	extraEnv     map[string]string
+	files        []FileTemplate
 	readyTimeout time.Duration
 	stopGrace    time.Duration
 	killWait     time.Duration
@@ -66,6 +67,13 @@ func WithExtraEnv(vars map[string]string) ProcessOption {
 	return processOption(func(c *processConfig) { c.extraEnv = vars })
 }
 
+// WithFiles writes files for each lane before the process starts (a
+// config file, a kubeconfig naming the lane's mock). The slice is copied.
+func WithFiles(files ...FileTemplate) ProcessOption {
+	files = slices.Clone(files)
+	return processOption(func(c *processConfig) { c.files = files })
+}
+
 // WithStopGrace sets how long Stop waits after SIGTERM before it sends
 // SIGKILL (default 3 s). A value <= 0 keeps the default.
 func WithStopGrace(d time.Duration) ProcessOption {
@@ -78,7 +86,9 @@ func WithStopGrace(d time.Duration) ProcessOption {
 
 // NewProcess returns a target that runs argv (argv[0] is looked up in PATH
 // when it holds no slash). Use SplitCommand to turn a command line into
-// argv.
+// argv. Command words and extra environment values may name the lane's
+// values ({{.UpstreamURL}} and the others of LaneValues), filled in per
+// lane.
 func NewProcess(argv []string, opts ...ProcessOption) (*Process, error) {
 	if len(argv) == 0 || argv[0] == "" {
 		return nil, fmt.Errorf("new process target: %w", ErrEmptyCommand)
@@ -149,9 +159,13 @@ func (p *Process) launch(env Env, base string) (*processInstance, error) {
 func (p *Process) start(name string, env Env, base string, wire func(*exec.Cmd, *processInstance) error) (*processInstance, error) {
 	inst := &processInstance{lifecycle: newLifecycle(name, base), stopGrace: p.cfg.stopGrace, killWait: p.cfg.killWait}
 	inst.exitError, inst.halt = inst.exitStatus, inst.stop
-	cmd := exec.Command(p.argv[0], p.argv[1:]...)
+	argv, environ, err := p.forLane(env)
+	if err != nil {
+		return nil, err
+	}
+	cmd := exec.Command(argv[0], argv[1:]...)
 	cmd.Dir = p.cfg.dir
-	cmd.Env = p.environ(env)
+	cmd.Env = environ
 	cmd.WaitDelay = p.cfg.pipeWait
 	if err := wire(cmd, inst); err != nil {
 		return nil, err
@@ -165,10 +179,32 @@ func (p *Process) start(name string, env Env, base string, wire func(*exec.Cmd, 
 	return inst, nil
 }
 
+// forLane returns the command words and the environment of the lane of
+// env, its values filled in, after writing the lane's files.
+func (p *Process) forLane(env Env) ([]string, []string, error) {
+	v := env.Values()
+	for _, f := range p.cfg.files {
+		if _, err := f.write(v); err != nil {
+			return nil, nil, err
+		}
+	}
+	argv, err := expandAll(p.argv, v)
+	if err != nil {
+		return nil, nil, fmt.Errorf("command: %w", err)
+	}
+	extra := make(map[string]string, len(p.cfg.extraEnv))
+	for name, value := range p.cfg.extraEnv {
+		if extra[name], err = Expand(value, v); err != nil {
+			return nil, nil, fmt.Errorf("environment %s: %w", name, err)
+		}
+	}
+	return argv, p.environ(env, extra), nil
+}
+
 // environ returns the harness's environment without any inherited protocol
 // variable (TOOLCERT_* or a renamed one), then the extra variables, then the
 // lane's.
-func (p *Process) environ(env Env) []string {
+func (p *Process) environ(env Env, extra map[string]string) []string {
 	renamed := make(map[string]bool, len(p.cfg.rename))
 	for _, to := range p.cfg.rename {
 		renamed[to] = true
@@ -181,8 +217,8 @@ func (p *Process) environ(env Env) []string {
 		}
 		vars = append(vars, kv)
 	}
-	for _, name := range slices.Sorted(maps.Keys(p.cfg.extraEnv)) {
-		vars = append(vars, name+"="+p.cfg.extraEnv[name])
+	for _, name := range slices.Sorted(maps.Keys(extra)) {
+		vars = append(vars, name+"="+extra[name])
 	}
 	return append(vars, env.Vars(p.cfg.rename)...)
 }

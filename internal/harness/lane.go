@@ -21,6 +21,8 @@ type Lane struct {
 	AuditFile string
 	// PolicyFile is the policy the target was started with ("" for none).
 	PolicyFile string
+	// Dir is the lane's folder ("" for an already running target's).
+	Dir string
 }
 
 // Lanes hands out lanes to scenarios. Acquire blocks until a lane is free;

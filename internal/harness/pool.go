@@ -104,6 +104,7 @@ func (p *Pool) laneFiles(lane *Lane) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fmt.Errorf("create lane folder: %w", err)
 	}
+	lane.Dir = dir
 	lane.AuditFile = filepath.Join(dir, "audit.jsonl")
 	policy, err := writePolicy(p.cfg.Fixtures, dir)
 	if err != nil {
@@ -118,6 +119,7 @@ func (p *Pool) startTarget(ctx context.Context, lane *Lane) error {
 		UpstreamURL: lane.Upstream.URL(),
 		AuditFile:   lane.AuditFile,
 		PolicyFile:  lane.PolicyFile,
+		Dir:         lane.Dir,
 		Extra:       p.cfg.Profile.Vars(),
 	}
 	inst, err := p.cfg.Target.Start(ctx, env)
