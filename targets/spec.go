@@ -4,155 +4,248 @@ import (
 	"fmt"
 	"net"
 	"net/url"
+	"slices"
+	"strings"
+	"time"
 )
 
-// Spec names the adapter under test the way a user does: a command to
-// start per lane, an image to run per lane, or the URL of an adapter
-// already running, with what such a run needs. The zero Spec names no
-// target.
+// The kinds of target a Spec names.
+const (
+	// KindV1Process runs a protocol v1 adapter as a local process per lane.
+	KindV1Process = "v1-process"
+	// KindV1URL uses a protocol v1 adapter that is already running.
+	KindV1URL = "v1-url"
+	// KindV1Image runs a protocol v1 adapter from a local Docker image per
+	// lane.
+	KindV1Image = "v1-image"
+	// KindMCPStdio runs an MCP server per lane on stdin and stdout.
+	KindMCPStdio = "mcp-stdio"
+	// KindMCPHTTP reaches an MCP server over streamable HTTP: one already
+	// running at URL, or one started per lane from Command.
+	KindMCPHTTP = "mcp-http"
+)
+
+// Kinds returns the kinds a Spec may name.
+func Kinds() []string {
+	return []string{KindV1Process, KindV1URL, KindV1Image, KindMCPStdio, KindMCPHTTP}
+}
+
+// Spec names the adapter under test the way a user does, with a flag or a
+// config file: its kind and how to start or reach it. The zero Spec names
+// no target.
 type Spec struct {
-	// Command is the command line of a process per lane ("CMD ARGS",
-	// split by SplitCommand).
+	// Kind is one of Kinds(); "" names no target.
+	Kind string
+	// Command is the command line of a process per lane ("CMD ARGS", split
+	// by SplitCommand), or Argv its words; the words may name the lane's
+	// values ({{.UpstreamURL}}, see LaneValues).
 	Command string
-	// Image is a local Docker image to run per lane.
+	Argv    []string
+	// Image is a local Docker image to run per lane (KindV1Image).
 	Image string
-	// URL is the base URL of an adapter that is already running.
+	// URL is the base URL of an adapter already running (KindV1URL), or
+	// the endpoint of an MCP server already running (KindMCPHTTP).
 	URL string
-	// MCPCommand is the command line of an MCP server per lane, speaking
-	// JSON-RPC on stdin and stdout.
-	MCPCommand string
-	// MCPURL is the endpoint of an MCP server already serving streamable
-	// HTTP.
-	MCPURL string
-	// UpstreamListen is the loopback host:port the mock upstream listens on
-	// for an adapter at URL, which must be wired to it.
+	// Path is the endpoint path of an MCP server started per lane
+	// (KindMCPHTTP with a Command; default DefaultMCPPath).
+	Path string
+	// Env are variables added to a started target's environment; values
+	// may name the lane's values.
+	Env map[string]string
+	// Files are written for each lane before its target starts.
+	Files []FileTemplate
+	// ReadyTimeout bounds how long Start waits for the target to be ready
+	// (0: the driver's default, protocol.ReadyTimeout).
+	ReadyTimeout time.Duration
+	// UpstreamListen is the loopback host:port the mock upstream listens
+	// on for a target that is already running, which must be wired to it.
 	UpstreamListen string
-	// AuditFile is the audit log of the adapter at URL, when the harness
-	// can read it.
+	// AuditFile is the audit log of a target that is already running,
+	// when the harness can read it.
 	AuditFile string
 	// Rename maps protocol variable names to the adapter's own names, for
 	// a process or an image.
 	Rename map[string]string
 }
 
-// SpecError is the error of Spec.Build: Flag names the field at fault as
-// its flag ("" when the fault is the combination), Err says what is wrong.
+// SpecError is the error of Spec.Build: Field names the field at fault
+// ("" when the fault is the combination), Err says what is wrong.
 type SpecError struct {
-	Flag string
-	Err  error
+	Field string
+	Err   error
 }
 
-// Error returns "flag: what is wrong".
+// Error returns "field: what is wrong".
 func (e *SpecError) Error() string {
-	if e.Flag == "" {
+	if e.Field == "" {
 		return e.Err.Error()
 	}
-	return e.Flag + ": " + e.Err.Error()
+	return e.Field + ": " + e.Err.Error()
 }
 
 // Unwrap returns what is wrong.
 func (e *SpecError) Unwrap() error { return e.Err }
 
-// specErr returns a *SpecError of flag with a message built like fmt.Errorf.
-func specErr(flag, format string, args ...any) error {
-	return &SpecError{Flag: flag, Err: fmt.Errorf(format, args...)}
+// specErr returns a *SpecError of field with a message built like
+// fmt.Errorf.
+func specErr(field, format string, args ...any) error {
+	return &SpecError{Field: field, Err: fmt.Errorf(format, args...)}
 }
 
-// Empty reports whether s names no target.
-func (s Spec) Empty() bool {
-	return countSet(s.Command, s.Image, s.URL, s.MCPCommand, s.MCPURL) == 0
+// running reports whether the kind names a target that is already running.
+func (s Spec) running() bool {
+	return s.Kind == KindV1URL || (s.Kind == KindMCPHTTP && s.URL != "" && !s.hasCommand())
 }
 
-// Build returns the target s names, or nil when s names none. Command,
-// Image, URL, MCPCommand and MCPURL exclude each other; UpstreamListen (required, on loopback)
-// and AuditFile go with URL only. Every error is a *SpecError naming the
-// field as its flag (--target-cmd, --target-image, --target-url,
-// --target-mcp-cmd, --target-mcp-url, --upstream-listen, --audit-file).
+// hasCommand reports whether s gives a command.
+func (s Spec) hasCommand() bool { return s.Command != "" || len(s.Argv) > 0 }
+
+// Build returns the target s names, or nil for the zero Spec. Every error
+// is a *SpecError naming the field at fault: a kind without what it needs,
+// or with what it cannot use (UpstreamListen and AuditFile go with a
+// target already running only).
 func (s Spec) Build() (Target, error) {
-	switch {
-	case countSet(s.Command, s.URL, s.Image, s.MCPCommand, s.MCPURL) > 1:
-		return nil, specErr("", "--target-cmd, --target-url, --target-image, --target-mcp-cmd and --target-mcp-url exclude each other")
-	case s.MCPCommand != "":
-		argv, err := SplitCommand(s.MCPCommand)
-		if err != nil {
-			return nil, &SpecError{Flag: "--target-mcp-cmd", Err: err}
-		}
-		t, err := NewMCPStdio(argv, WithRename(s.Rename))
-		if err != nil {
-			return nil, &SpecError{Flag: "--target-mcp-cmd", Err: err}
-		}
-		return t, nil
-	case s.MCPURL != "":
-		if err := s.checkUpstreamListen("--target-mcp-url"); err != nil {
+	if s.Kind == "" {
+		return nil, nil
+	}
+	if !slices.Contains(Kinds(), s.Kind) {
+		return nil, specErr("kind", "%q is not one of %s", s.Kind, strings.Join(Kinds(), ", "))
+	}
+	if s.running() {
+		if err := s.checkUpstreamListen(); err != nil {
 			return nil, err
 		}
-		t, err := NewMCPURL(s.MCPURL)
-		if err != nil {
-			return nil, &SpecError{Flag: "--target-mcp-url", Err: err}
-		}
-		return t, nil
-	case s.URL != "":
-		return s.buildURL()
-	case s.UpstreamListen != "" || s.AuditFile != "":
-		return nil, specErr("", "--upstream-listen and --audit-file go with --target-url")
-	case s.Command != "":
-		argv, err := SplitCommand(s.Command)
-		if err != nil {
-			return nil, &SpecError{Flag: "--target-cmd", Err: err}
-		}
-		p, err := NewProcess(argv, WithRename(s.Rename))
-		if err != nil {
-			return nil, &SpecError{Flag: "--target-cmd", Err: err}
-		}
-		return p, nil
-	case s.Image != "":
-		c, err := NewContainer(s.Image, WithContainerRename(s.Rename))
-		if err != nil {
-			return nil, &SpecError{Flag: "--target-image", Err: err}
-		}
-		return c, nil
+	} else if s.UpstreamListen != "" || s.AuditFile != "" {
+		return nil, specErr("", "upstream-listen and audit-file go with a target that is already running (v1-url, or mcp-http with a url)")
 	}
-	return nil, nil
+	switch s.Kind {
+	case KindV1Process, KindMCPStdio:
+		return s.buildProcess()
+	case KindV1URL:
+		return s.buildURL()
+	case KindV1Image:
+		return s.buildImage()
+	}
+	return s.buildMCPHTTP()
 }
 
-// buildURL returns the URL target of s, checking its mock address.
-func (s Spec) buildURL() (Target, error) {
-	if err := s.checkUpstreamListen("--target-url"); err != nil {
+// argv returns the command's words.
+func (s Spec) argv() ([]string, error) {
+	if len(s.Argv) > 0 {
+		return slices.Clone(s.Argv), nil
+	}
+	if s.Command == "" {
+		return nil, specErr("command", "%s needs a command", s.Kind)
+	}
+	argv, err := SplitCommand(s.Command)
+	if err != nil {
+		return nil, &SpecError{Field: "command", Err: err}
+	}
+	return argv, nil
+}
+
+// processOptions are the options of a process s starts.
+func (s Spec) processOptions() []ProcessOption {
+	opts := []ProcessOption{WithRename(s.Rename), WithExtraEnv(s.Env), WithFiles(s.Files...)}
+	if s.ReadyTimeout > 0 {
+		opts = append(opts, WithReadyTimeout(s.ReadyTimeout))
+	}
+	return opts
+}
+
+// buildProcess returns a v1 process or an MCP stdio server.
+func (s Spec) buildProcess() (Target, error) {
+	argv, err := s.argv()
+	if err != nil {
 		return nil, err
 	}
-	if u, err := url.Parse(s.URL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return nil, specErr("--target-url", "want an http URL such as http://127.0.0.1:8080, got %q", s.URL)
+	var t Target
+	if s.Kind == KindMCPStdio {
+		t, err = NewMCPStdio(argv, s.processOptions()...)
+	} else {
+		t, err = NewProcess(argv, s.processOptions()...)
 	}
-	u, err := NewURL(s.URL)
 	if err != nil {
-		return nil, &SpecError{Flag: "--target-url", Err: err}
+		return nil, &SpecError{Field: "command", Err: err}
+	}
+	return t, nil
+}
+
+// buildImage returns a container target.
+func (s Spec) buildImage() (Target, error) {
+	if s.Image == "" {
+		return nil, specErr("image", "%s needs an image", s.Kind)
+	}
+	if len(s.Files) > 0 {
+		return nil, specErr("files", "%s does not take files written per lane: mount them in the image", s.Kind)
+	}
+	opts := []ContainerOption{WithContainerRename(s.Rename), WithContainerEnv(s.Env)}
+	if s.ReadyTimeout > 0 {
+		opts = append(opts, WithReadyTimeout(s.ReadyTimeout))
+	}
+	c, err := NewContainer(s.Image, opts...)
+	if err != nil {
+		return nil, &SpecError{Field: "image", Err: err}
+	}
+	return c, nil
+}
+
+// buildURL returns a target already running at s.URL.
+func (s Spec) buildURL() (Target, error) {
+	if u, err := url.Parse(s.URL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return nil, specErr("url", "want an http URL such as http://127.0.0.1:8080, got %q", s.URL)
+	}
+	var opts []URLOption
+	if s.ReadyTimeout > 0 {
+		opts = append(opts, WithReadyTimeout(s.ReadyTimeout))
+	}
+	u, err := NewURL(s.URL, opts...)
+	if err != nil {
+		return nil, &SpecError{Field: "url", Err: err}
 	}
 	return u, nil
 }
 
-// checkUpstreamListen checks the mock's address that an adapter already
-// running, named by flag, is wired to.
-func (s Spec) checkUpstreamListen(flag string) error {
+// buildMCPHTTP returns an MCP server over streamable HTTP: one already
+// running at URL, or one started per lane from the command.
+func (s Spec) buildMCPHTTP() (Target, error) {
+	if !s.hasCommand() {
+		if s.URL == "" {
+			return nil, specErr("", "%s needs a url (a server already running) or a command (one per lane)", s.Kind)
+		}
+		var opts []URLOption
+		if s.ReadyTimeout > 0 {
+			opts = append(opts, WithReadyTimeout(s.ReadyTimeout))
+		}
+		t, err := NewMCPURL(s.URL, opts...)
+		if err != nil {
+			return nil, &SpecError{Field: "url", Err: err}
+		}
+		return t, nil
+	}
+	argv, err := s.argv()
+	if err != nil {
+		return nil, err
+	}
+	t, err := NewMCPHTTPProcess(argv, s.Path, s.processOptions()...)
+	if err != nil {
+		return nil, &SpecError{Field: "path", Err: err}
+	}
+	return t, nil
+}
+
+// checkUpstreamListen checks the mock's address that a target already
+// running is wired to.
+func (s Spec) checkUpstreamListen() error {
 	if s.UpstreamListen == "" {
-		return specErr("", "%s needs --upstream-listen: the address the running adapter sends its upstream requests to", flag)
+		return specErr("", "a %s target that is already running needs upstream-listen: the address it sends its upstream requests to", s.Kind)
 	}
 	host, _, err := net.SplitHostPort(s.UpstreamListen)
 	if err != nil {
-		return &SpecError{Flag: "--upstream-listen", Err: err}
+		return &SpecError{Field: "upstream-listen", Err: err}
 	}
 	if !isLoopback(host) {
-		return specErr("--upstream-listen", "%q is not a loopback address", host)
+		return specErr("upstream-listen", "%q is not a loopback address", host)
 	}
 	return nil
-}
-
-// countSet returns how many of values are not "".
-func countSet(values ...string) int {
-	n := 0
-	for _, v := range values {
-		if v != "" {
-			n++
-		}
-	}
-	return n
 }

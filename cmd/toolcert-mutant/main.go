@@ -4,8 +4,12 @@
 //
 // Usage:
 //
-//	toolcert-mutant --mutant NAME   (or TOOLCERT_MUTANT=NAME)
+//	toolcert-mutant --mutant NAME [--mcp stdio|http]   (or TOOLCERT_MUTANT=NAME)
 //	toolcert-mutant --list
+//
+// With --mcp the mutant is served as an MCP server, as `toolcert adapter
+// --mcp` serves the reference (docs/protocol.md, "The reference adapter
+// over MCP").
 package main
 
 import (
@@ -14,10 +18,12 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"log/slog"
 	"os"
 	"os/signal"
 	"syscall"
 
+	"github.com/toolcert/toolcert/adapters/mcpbridge"
 	"github.com/toolcert/toolcert/adapters/mutant"
 	"github.com/toolcert/toolcert/adapters/reference"
 )
@@ -42,8 +48,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	name := fs.String("mutant", os.Getenv("TOOLCERT_MUTANT"), "`NAME` of the mutant to serve (default $TOOLCERT_MUTANT)")
 	list := fs.Bool("list", false, "print the mutants and the protection each removes, then exit")
+	var mode mcpbridge.Mode
+	fs.Var(&mode, "mcp", "serve over MCP, `mode` stdio or http (default: protocol v1 HTTP)")
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "Usage: toolcert-mutant --mutant NAME | --list\n\n"+
+		fmt.Fprintf(stderr, "Usage: toolcert-mutant --mutant NAME [--mcp stdio|http] | --list\n\n"+
 			"Serves a mutant adapter configured from the TOOLCERT_* environment, like toolcert adapter.\n\n")
 		fs.PrintDefaults()
 	}
@@ -66,11 +74,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "toolcert-mutant: --mutant NAME or TOOLCERT_MUTANT is required (see --list)")
 		return exitUsage
 	}
-	return serve(ctx, *name, stderr)
+	return serve(ctx, *name, mode, stderr)
 }
 
-// serve builds the mutant from the environment and serves it.
-func serve(ctx context.Context, name string, stderr io.Writer) int {
+// serve builds the mutant from the environment and serves it over protocol
+// v1 HTTP, or over MCP in mode when mode is set.
+func serve(ctx context.Context, name string, mode mcpbridge.Mode, stderr io.Writer) int {
 	cfg, err := reference.ConfigFromEnv(os.Getenv)
 	if err != nil {
 		fmt.Fprintf(stderr, "toolcert-mutant: %v\n", err)
@@ -85,9 +94,30 @@ func serve(ctx context.Context, name string, stderr io.Writer) int {
 		return exitFail
 	}
 	defer a.Close()
-	if err := a.ListenAndServe(ctx); err != nil {
+	if mode != "" {
+		err = serveMCP(ctx, a, name, mode, stderr)
+	} else {
+		err = a.ListenAndServe(ctx)
+	}
+	if err != nil {
 		fmt.Fprintf(stderr, "toolcert-mutant: %v\n", err)
 		return exitFail
 	}
 	return exitOK
+}
+
+// serveMCP serves mutant a over MCP in mode until ctx is done. It writes
+// only to stderr: over stdio, standard output is the JSON-RPC stream.
+func serveMCP(ctx context.Context, a *reference.Adapter, name string, mode mcpbridge.Mode, stderr io.Writer) error {
+	tools, err := mcpbridge.ReferenceTools()
+	if err != nil {
+		return err
+	}
+	srv, err := mcpbridge.New(a, tools,
+		mcpbridge.WithImplementation("toolcert-mutant/"+name, reference.Version),
+		mcpbridge.WithLogger(slog.New(slog.NewTextHandler(stderr, nil))))
+	if err != nil {
+		return err
+	}
+	return mcpbridge.ListenAndServe(ctx, srv, mode, a.Config().Listen)
 }

@@ -2,6 +2,8 @@ package main
 
 import (
 	"flag"
+	"slices"
+	"strings"
 
 	"github.com/toolcert/toolcert/adapters/reference"
 	"github.com/toolcert/toolcert/targets"
@@ -44,16 +46,45 @@ func (t *targetFlags) words() []string {
 	return words
 }
 
-// build returns the chosen target and its profile. Without --target-cmd,
-// --target-url or --target-image the target is the reference adapter,
-// in-process.
+// spec returns the target the flags name: at most one of --target-cmd,
+// --target-url, --target-image, --target-mcp-cmd and --target-mcp-url.
+func (t *targetFlags) spec(profile targets.Profile) (targets.Spec, error) {
+	chosen := map[string]targets.Spec{
+		"target-cmd":     {Kind: targets.KindV1Process, Command: t.cmd},
+		"target-url":     {Kind: targets.KindV1URL, URL: t.url},
+		"target-image":   {Kind: targets.KindV1Image, Image: t.image},
+		"target-mcp-cmd": {Kind: targets.KindMCPStdio, Command: t.mcpCmd},
+		"target-mcp-url": {Kind: targets.KindMCPHTTP, URL: t.mcpURL},
+	}
+	var names []string
+	spec := targets.Spec{}
+	for name, s := range chosen {
+		if s.Command != "" || s.URL != "" || s.Image != "" {
+			names, spec = append(names, "--"+name), s
+		}
+	}
+	if len(names) > 1 {
+		slices.Sort(names)
+		return spec, usageErr("%s exclude each other", strings.Join(names, " and "))
+	}
+	spec.UpstreamListen, spec.AuditFile, spec.Rename = t.upstreamListen, t.auditFile, profile.Rename
+	return spec, nil
+}
+
+// build returns the chosen target and its profile. Without a target flag
+// the target is the reference adapter, in-process.
 func (t *targetFlags) build() (targets.Target, targets.Profile, error) {
 	profile, err := loadProfile(t.profile)
 	if err != nil {
 		return nil, profile, err
 	}
-	spec := targets.Spec{Command: t.cmd, Image: t.image, URL: t.url, MCPCommand: t.mcpCmd, MCPURL: t.mcpURL,
-		UpstreamListen: t.upstreamListen, AuditFile: t.auditFile, Rename: profile.Rename}
+	spec, err := t.spec(profile)
+	if err != nil {
+		return nil, profile, err
+	}
+	if spec.Kind == "" && (spec.UpstreamListen != "" || spec.AuditFile != "") {
+		return nil, profile, usageErr("--upstream-listen and --audit-file go with --target-url or --target-mcp-url")
+	}
 	tgt, err := spec.Build()
 	switch {
 	case err != nil:
