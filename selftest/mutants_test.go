@@ -86,7 +86,11 @@ func TestMutantsAreCaught(t *testing.T) {
 	for _, name := range names {
 		t.Run(name, func(t *testing.T) {
 			ran++
-			failedAt = append(failedAt, caught(t, name, catches[name])...)
+			tgt, err := mutant.InProcess(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			failedAt = append(failedAt, caught(t, name, tgt, catches[name])...)
 		})
 	}
 	if ran < len(names) {
@@ -104,15 +108,11 @@ func TestMutantsAreCaught(t *testing.T) {
 	}
 }
 
-// caught runs the features and cases of cs against the named mutant,
-// checks that each catch failed at its step, and returns the text of
-// every step that failed.
-func caught(t *testing.T, name string, cs []catch) []string {
+// caught runs the features and cases of cs against tgt, the named
+// mutant, checks that each catch failed at its step, and returns the text
+// of every step that failed.
+func caught(t *testing.T, name string, tgt targets.Target, cs []catch) []string {
 	t.Helper()
-	tgt, err := mutant.InProcess(name)
-	if err != nil {
-		t.Fatal(err)
-	}
 	failed := map[string][]string{} // feature or case ID -> failing step texts
 	var features []string
 	for _, c := range cs {

@@ -28,10 +28,20 @@ type ToolMap struct {
 	// names ("" is all of it).
 	Data string
 	// Code and Retryable are JSON pointers, within a failed result's
-	// structured content, of an error code and a retryable flag; "" when
-	// the target reports none.
+	// structured content, of an error code and a retryable flag. When both
+	// are "" they are DefaultCodePointer and DefaultRetryablePointer; a
+	// failure without a string and a boolean there reports no code, and
+	// only that it failed is checked.
 	Code, Retryable string
 }
+
+// Where a failure's structured content carries its code and retryable
+// flag when a ToolMap names no other place: the shape of the protocol v1
+// failure envelope's error, which the reference over MCP answers.
+const (
+	DefaultCodePointer      = "/error/code"
+	DefaultRetryablePointer = "/error/retryable"
+)
 
 // Where a result carries its data (ToolMap.Result).
 const (

@@ -27,11 +27,17 @@ var _ Agent = MCPAgent{}
 // Protocol returns "mcp".
 func (MCPAgent) Protocol() string { return ProtocolMCP }
 
-// Map returns the map of a corpus tool, with its name filled in.
+// Map returns the map of a corpus tool with its defaults filled in: the
+// tool's own name, and a failure's code and retryable flag at
+// /error/code and /error/retryable of its structured content (checked
+// only where they are there).
 func (a MCPAgent) Map(tool string) targets.ToolMap {
 	m := a.Tools[tool]
 	if m.Name == "" {
 		m.Name = tool
+	}
+	if m.Code == "" && m.Retryable == "" {
+		m.Code, m.Retryable = targets.DefaultCodePointer, targets.DefaultRetryablePointer
 	}
 	return m
 }
