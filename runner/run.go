@@ -86,10 +86,11 @@ func Run(ctx context.Context, cfg Config) (*reports.Result, error) {
 // in flight on each lane stops and every later one is skipped.
 func runGodog(ctx context.Context, cfg *Config, pool *harness.Pool, rec *recorder) {
 	client := targets.NewClient(targets.WithTimeout(cfg.Profile.CallTimeout()))
-	agent, caps := describe(pool, cfg, client)
+	agent, caps, tools := describe(pool, cfg, client)
 	suite := &steps.Suite{
 		Agent:        agent,
 		Capabilities: caps,
+		FirstTools:   tools,
 		Corpus:       corpus.New(cfg.Fixtures),
 		Profile:      cfg.Profile,
 		Seed:         cfg.Seed,

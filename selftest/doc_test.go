@@ -60,6 +60,9 @@ func mutantTable() string {
 			where = append(where, fmt.Sprintf("%s: `%s`", at, c.step))
 		}
 		overMCP := "caught"
+		if mutant.MCPOnly(name) {
+			overMCP = "caught; over protocol v1 it is the reference"
+		}
 		if why, ok := notOverMCP[name]; ok {
 			overMCP = "not caught: " + why
 		}

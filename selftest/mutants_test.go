@@ -47,7 +47,7 @@ var catches = map[string][]catch{
 	"validator-text-in-error":       {{feature: f("closed_objects"), step: "the agent sees the failure INVALID_RESPONSE"}, {feature: f("arguments"), step: "the agent sees the failure DENIED"}},
 	// fetching: retries, budget, time
 	"no-retry":              {{feature: f("transport"), step: "the upstream received exactly the adapter's attempt budget"}, {feature: f("transport"), step: "the agent sees success with data"}},
-	"retry-off-by-one":      {{feature: f("transport"), step: "the upstream received at most the adapter's attempt budget"}, {feature: f("transport"), step: "the upstream received exactly the adapter's attempt budget"}},
+	"retry-off-by-one":      {{feature: f("transport"), step: "the upstream received at most the adapter's attempt budget"}, {feature: f("transport"), step: "the upstream received exactly the adapter's attempt budget"}, {feature: f("mcp_server"), step: "every tool fails on 503 with Retry-After"}},
 	"retries-client-errors": {{feature: f("transport"), step: "the upstream received 1 request"}},
 	"unbounded-retries":     {{feature: f("transport"), step: "the agent sees the failure UPSTREAM_UNAVAILABLE"}},
 	// the failure envelope's code and retryable flag
@@ -70,12 +70,20 @@ var catches = map[string][]catch{
 	"no-idempotency-key":      {{feature: f("calls_approvals"), step: "the upstream received 1 request to POST /emails with the approval as idempotency key"}},
 	"order-refetched":         {{feature: f("calls_refund"), step: "the upstream received 1 request to GET /orders/"}},
 	"partial-stream-acted-on": {{feature: f("calls_refund"), step: "the upstream received no request"}},
+	// arguments on their way upstream
+	"arguments-unchecked": {{feature: f("mcp_server"), step: "every tool called with arguments its input schema refuses sends nothing upstream"}, {feature: f("arguments"), step: "the agent sees the failure DENIED"}},
+	"path-injection":      {{feature: f("mcp_server"), step: "every tool's string arguments, made hostile, are refused or stay on the tool's route"}},
+	// the MCP server layer (caught over MCP only: over protocol v1 they are the reference)
+	"mcp-output-schema-unmet": {{feature: f("mcp_server"), step: "every tool's answer to an accepted upstream answer meets the output schema the server declares"}},
+	"mcp-stdout-banner":       {{feature: f("mcp_server"), step: "the server wrote nothing but JSON-RPC messages on stdout"}},
+	"mcp-tools-change":        {{feature: f("mcp_server"), step: "the tools are those the server listed in the run's first session"}},
 }
 
 // TestMutantsAreCaught proves the harness can fail. Every mutant, the
 // reference with exactly one protection removed, fails where catches says,
-// at the step it says; and every assertion step of the vocabulary is the
-// failing step of some mutant's scenario.
+// at the step it says, served over protocol v1 and over MCP (but for those
+// notOverV1 and notOverMCP name, with the reason); and every assertion step
+// of the vocabulary is the failing step of some mutant's scenario.
 func TestMutantsAreCaught(t *testing.T) {
 	names := mutant.Names()
 	if diff := cmp.Diff(sortedKeys(catches), names); diff != "" {
@@ -84,16 +92,18 @@ func TestMutantsAreCaught(t *testing.T) {
 	var failedAt []string
 	ran := 0
 	for _, name := range names {
-		t.Run(name, func(t *testing.T) {
+		t.Run("v1/"+name, func(t *testing.T) {
 			ran++
-			tgt, err := mutant.InProcess(name)
-			if err != nil {
-				t.Fatal(err)
-			}
-			failedAt = append(failedAt, caught(t, name, tgt, catches[name])...)
+			failedAt = append(failedAt, caughtOverV1(t, name)...)
 		})
 	}
-	if ran < len(names) {
+	for _, name := range names {
+		t.Run("mcp/"+name, func(t *testing.T) {
+			ran++
+			failedAt = append(failedAt, caughtOverMCP(t, name)...)
+		})
+	}
+	if ran < 2*len(names) {
 		t.Logf("%d of %d mutants ran: the proof that every assertion can fail needs them all", ran, len(names))
 		return
 	}

@@ -5,6 +5,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/toolcert/toolcert/corpus"
 	"github.com/toolcert/toolcert/internal/harness"
 	"github.com/toolcert/toolcert/internal/judge"
@@ -28,6 +29,9 @@ type Suite struct {
 	// Capabilities are what the target has beyond tool calls; a step that
 	// needs one it lacks is not applicable.
 	Capabilities targets.Capabilities
+	// FirstTools are the tools an MCP server listed in the run's first
+	// session, which every later session must list again.
+	FirstTools []*mcp.Tool
 	// Now is the clock scenarios render timestamps with; nil means time.Now.
 	Now func() time.Time
 

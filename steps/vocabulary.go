@@ -69,4 +69,5 @@ func registerSteps(r *registrar) {
 	journalSteps(r)
 	variantSteps(r)
 	callSteps(r)
+	mcpServerSteps(r)
 }

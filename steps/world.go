@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/toolcert/toolcert/canary"
 	"github.com/toolcert/toolcert/corpus"
 	"github.com/toolcert/toolcert/internal/harness"
@@ -40,6 +41,10 @@ type world struct {
 
 	cases           []reports.Case // generated variants run by a step
 	variantRequests int            // upstream requests of those variants
+	// tools are the tools the scenario listed (MCP).
+	tools []*mcp.Tool
+	// tried counts the argument changes an "every tool" step tried.
+	tried int
 	// variantExchanges are the calls of those variants.
 	variantExchanges []harness.Exchange
 }

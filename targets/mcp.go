@@ -30,12 +30,22 @@ type MCPInstance interface {
 	// initialize result (docs/protocol.md, "Capabilities and steps that do
 	// not apply"): none unless it names them.
 	Capabilities() Capabilities
+	// Transport names how the client reaches the server: TransportStdio,
+	// TransportHTTP or TransportMemory.
+	Transport() string
 	// Noise returns what the server wrote on stdout that is not a
 	// JSON-RPC message (a banner, a log line), since it started: at most
 	// the first few lines, each clipped. It is empty for transports without
 	// a stdout.
 	Noise() []string
 }
+
+// The transports of an MCPInstance.
+const (
+	TransportStdio  = "stdio"
+	TransportHTTP   = "http"
+	TransportMemory = "memory"
+)
 
 // MCPCall is what the agent's client received during one tools/call.
 type MCPCall struct {

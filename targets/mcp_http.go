@@ -158,6 +158,9 @@ var _ MCPInstance = (*mcpHTTPInstance)(nil)
 // URL returns the endpoint.
 func (i *mcpHTTPInstance) URL() string { return i.endpoint }
 
+// Transport returns TransportHTTP.
+func (i *mcpHTTPInstance) Transport() string { return TransportHTTP }
+
 // Noise returns nothing: the HTTP transport has no stdout.
 func (i *mcpHTTPInstance) Noise() []string { return nil }
 

@@ -82,6 +82,9 @@ func (i *mcpInProcessInstance) URL() string { return "" }
 // Logs returns "": an in-process server prints nothing of its own.
 func (i *mcpInProcessInstance) Logs() string { return "" }
 
+// Transport returns TransportMemory.
+func (i *mcpInProcessInstance) Transport() string { return TransportMemory }
+
 // Noise returns nothing: there is no stdout.
 func (i *mcpInProcessInstance) Noise() []string { return nil }
 

@@ -102,6 +102,9 @@ func (i *mcpStdioInstance) URL() string { return "" }
 // Logs returns the tail of the server's stderr.
 func (i *mcpStdioInstance) Logs() string { return i.proc.Logs() }
 
+// Transport returns TransportStdio.
+func (i *mcpStdioInstance) Transport() string { return TransportStdio }
+
 // Noise returns the stdout lines that were not JSON-RPC.
 func (i *mcpStdioInstance) Noise() []string { return i.tap.lines() }
 

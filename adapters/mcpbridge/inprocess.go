@@ -15,7 +15,13 @@ import (
 // reference's tools: the reference or a mutant, bridged. It is named name
 // in reports.
 func InProcess(name string, build targets.BuildFunc) *targets.InProcessMCP {
-	return targets.NewInProcessMCP(name, func(env targets.Env) (*mcp.Server, io.Closer, error) {
+	return targets.NewInProcessMCP(name, InProcessBuild(build))
+}
+
+// InProcessBuild returns the build function of InProcess: the adapter
+// build makes for a lane, bridged, with the reference's tools.
+func InProcessBuild(build targets.BuildFunc) targets.MCPBuildFunc {
+	return func(env targets.Env) (*mcp.Server, io.Closer, error) {
 		tools, err := ReferenceTools()
 		if err != nil {
 			return nil, nil, err
@@ -32,7 +38,7 @@ func InProcess(name string, build targets.BuildFunc) *targets.InProcessMCP {
 			return nil, nil, err
 		}
 		return srv, closer, nil
-	})
+	}
 }
 
 // InProcessReference returns the reference adapter over MCP, in memory.

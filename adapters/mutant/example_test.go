@@ -21,6 +21,7 @@ func ExampleNames() {
 	// approval-any-session
 	// approval-reusable
 	// arguments-not-rebound
+	// arguments-unchecked
 	// ask-executes
 	// audit-counts-one-attempt
 	// audit-one-reason
@@ -31,6 +32,9 @@ func ExampleNames() {
 	// duplicate-last-wins
 	// freshness-unchecked
 	// grant-not-checked
+	// mcp-output-schema-unmet
+	// mcp-stdout-banner
+	// mcp-tools-change
 	// model-account-trusted
 	// no-allowlist
 	// no-byte-limit
@@ -38,6 +42,7 @@ func ExampleNames() {
 	// no-retry
 	// order-refetched
 	// partial-stream-acted-on
+	// path-injection
 	// reads-whole-body
 	// retries-client-errors
 	// retry-off-by-one

@@ -4,6 +4,7 @@ import (
 	"io"
 	"net/http"
 
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/toolcert/toolcert/adapters/internal/pipeline"
 	"github.com/toolcert/toolcert/adapters/mcpbridge"
 	"github.com/toolcert/toolcert/targets"
@@ -20,12 +21,21 @@ func InProcess(name string) (*targets.InProcess, error) {
 }
 
 // InProcessMCP returns the named mutant served over MCP, in memory, as
-// `toolcert-mutant --mcp` serves it (see mcpbridge).
+// `toolcert-mutant --mcp` serves it (see mcpbridge), with its fault of the
+// MCP server layer when it has one. A banner, which needs a stdout, is left
+// out: serve such a mutant with toolcert-mutant --mcp stdio.
 func InProcessMCP(name string) (*targets.InProcessMCP, error) {
 	if _, err := lookup(name); err != nil {
 		return nil, err
 	}
-	return mcpbridge.InProcess("mutant "+name, builder(name)), nil
+	return targets.NewInProcessMCP("mutant "+name, func(env targets.Env) (*mcp.Server, io.Closer, error) {
+		srv, closer, err := mcpbridge.InProcessBuild(builder(name))(env)
+		if err != nil {
+			return nil, nil, err
+		}
+		ServeMCP(name, srv)
+		return srv, closer, nil
+	}), nil
 }
 
 // builder builds the named mutant from a lane's environment.

@@ -34,6 +34,9 @@ func mutants() map[string]mutant {
 	maps.Copy(m, auditMutants())
 	maps.Copy(m, callMutants())
 	maps.Copy(m, passThroughMutants())
+	maps.Copy(m, argumentMutants())
+	mcpOnly, _ := mcpMutants()
+	maps.Copy(m, mcpOnly)
 	return m
 }
 

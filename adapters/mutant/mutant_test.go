@@ -22,10 +22,11 @@ var now = time.Date(2026, 11, 29, 16, 0, 0, 0, time.UTC)
 func TestNames(t *testing.T) {
 	want := []string{
 		"additional-properties-ignored", "approval-any-session", "approval-reusable", "arguments-not-rebound",
-		"ask-executes", "audit-counts-one-attempt", "audit-one-reason", "audit-without-body-hash",
+		"arguments-unchecked", "ask-executes", "audit-counts-one-attempt", "audit-one-reason", "audit-without-body-hash",
 		"case-insensitive-tool", "codes-collapsed", "deadline-per-attempt", "duplicate-last-wins",
-		"freshness-unchecked", "grant-not-checked", "model-account-trusted", "no-allowlist", "no-byte-limit",
-		"no-idempotency-key", "no-retry", "order-refetched", "partial-stream-acted-on", "reads-whole-body",
+		"freshness-unchecked", "grant-not-checked", "mcp-output-schema-unmet", "mcp-stdout-banner",
+		"mcp-tools-change", "model-account-trusted", "no-allowlist", "no-byte-limit",
+		"no-idempotency-key", "no-retry", "order-refetched", "partial-stream-acted-on", "path-injection", "reads-whole-body",
 		"retries-client-errors", "retry-off-by-one", "retryable-inverted", "unbounded-retries",
 		"upstream-excerpt-in-header", "upstream-headers-forwarded", "upstream-message-forwarded",
 		"upstream-request-id-echoed", "validator-text-in-error",

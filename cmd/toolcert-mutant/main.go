@@ -74,12 +74,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "toolcert-mutant: --mutant NAME or TOOLCERT_MUTANT is required (see --list)")
 		return exitUsage
 	}
-	return serve(ctx, *name, mode, stderr)
+	return serve(ctx, *name, mode, stdout, stderr)
 }
 
 // serve builds the mutant from the environment and serves it over protocol
 // v1 HTTP, or over MCP in mode when mode is set.
-func serve(ctx context.Context, name string, mode mcpbridge.Mode, stderr io.Writer) int {
+func serve(ctx context.Context, name string, mode mcpbridge.Mode, stdout, stderr io.Writer) int {
 	cfg, err := reference.ConfigFromEnv(os.Getenv)
 	if err != nil {
 		fmt.Fprintf(stderr, "toolcert-mutant: %v\n", err)
@@ -95,7 +95,7 @@ func serve(ctx context.Context, name string, mode mcpbridge.Mode, stderr io.Writ
 	}
 	defer a.Close()
 	if mode != "" {
-		err = serveMCP(ctx, a, name, mode, stderr)
+		err = serveMCP(ctx, a, name, mode, stdout, stderr)
 	} else {
 		err = a.ListenAndServe(ctx)
 	}
@@ -107,8 +107,9 @@ func serve(ctx context.Context, name string, mode mcpbridge.Mode, stderr io.Writ
 }
 
 // serveMCP serves mutant a over MCP in mode until ctx is done. It writes
-// only to stderr: over stdio, standard output is the JSON-RPC stream.
-func serveMCP(ctx context.Context, a *reference.Adapter, name string, mode mcpbridge.Mode, stderr io.Writer) error {
+// only to stderr: over stdio, standard output is the JSON-RPC stream, but
+// for the banner of a mutant that prints one (mutant.Banner).
+func serveMCP(ctx context.Context, a *reference.Adapter, name string, mode mcpbridge.Mode, stdout, stderr io.Writer) error {
 	tools, err := mcpbridge.ReferenceTools()
 	if err != nil {
 		return err
@@ -118,6 +119,10 @@ func serveMCP(ctx context.Context, a *reference.Adapter, name string, mode mcpbr
 		mcpbridge.WithLogger(slog.New(slog.NewTextHandler(stderr, nil))))
 	if err != nil {
 		return err
+	}
+	mutant.ServeMCP(name, srv)
+	if b := mutant.Banner(name); b != "" && mode == mcpbridge.ModeStdio {
+		fmt.Fprintln(stdout, b)
 	}
 	return mcpbridge.ListenAndServe(ctx, srv, mode, a.Config().Listen)
 }

@@ -26,11 +26,7 @@ import (
 // without the grant is denied, and standard output carries JSON-RPC
 // messages and nothing else.
 func TestAdapterMCPStdio(t *testing.T) {
-	bin := filepath.Join(t.TempDir(), "toolcert")
-	build := exec.Command("go", "build", "-o", bin, "github.com/toolcert/toolcert/cmd/toolcert")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("build toolcert: %v\n%s", err, out)
-	}
+	bin := buildToolcert(t)
 	const canary = "CANARY-stdio-91c2"
 	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
 		w.Header().Set("Content-Type", "application/json")

@@ -31,6 +31,11 @@ func usageErr(format string, args ...any) error {
 	return &exitError{code: exitConfig, err: fmt.Errorf(format, args...)}
 }
 
+// configErr returns err as a configuration error (exit code 2).
+func configErr(err error) error {
+	return &exitError{code: exitConfig, err: err}
+}
+
 const usage = `toolcert certifies that an adapter between an upstream tool and an LLM agent
 lets nothing rejected reach the agent, and nothing denied reach the upstream.
 
@@ -139,4 +144,11 @@ func parseFlags(fs *flag.FlagSet, args []string) error {
 		return usageErr("%s: unexpected arguments %q", fs.Name(), fs.Args())
 	}
 	return nil
+}
+
+// visited returns the names of the flags of fs that the user set.
+func visited(fs *flag.FlagSet) map[string]bool {
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	return set
 }

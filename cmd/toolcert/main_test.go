@@ -26,6 +26,18 @@ func runCLI(t *testing.T, args ...string) (int, string, string) {
 	return code, stdout.String(), stderr.String()
 }
 
+// buildToolcert builds the toolcert binary into a temporary folder and
+// returns its path.
+func buildToolcert(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "toolcert")
+	build := exec.Command("go", "build", "-o", bin, "github.com/toolcert/toolcert/cmd/toolcert")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("build toolcert: %v\n%s", err, out)
+	}
+	return bin
+}
+
 func TestRunDefaultPassesAndWritesReports(t *testing.T) {
 	out := t.TempDir()
 	code, stdout, stderr := runCLI(t, "run", "--quiet", "--out", out, "--seed", "7")
@@ -34,7 +46,10 @@ func TestRunDefaultPassesAndWritesReports(t *testing.T) {
 	}
 	var res struct {
 		Seed    uint64 `json:"seed"`
-		Summary struct{ Scenarios, Passed, Failed, Skipped, Cases int }
+		Summary struct {
+			Scenarios, Passed, Failed, Skipped, Cases int
+			NotApplicable                             int `json:"not_applicable"`
+		}
 	}
 	b, err := os.ReadFile(filepath.Join(out, "results.json"))
 	if err != nil {
@@ -43,8 +58,8 @@ func TestRunDefaultPassesAndWritesReports(t *testing.T) {
 	if err := json.Unmarshal(b, &res); err != nil {
 		t.Fatalf("results.json: %v", err)
 	}
-	if res.Seed != 7 || res.Summary.Scenarios == 0 || res.Summary.Passed != res.Summary.Scenarios {
-		t.Errorf("results.json = %+v, want seed 7 and every scenario passed", res)
+	if res.Seed != 7 || res.Summary.Scenarios == 0 || res.Summary.Passed+res.Summary.NotApplicable != res.Summary.Scenarios || res.Summary.NotApplicable > 3 {
+		t.Errorf("results.json = %+v, want seed 7 and every scenario passed but the 3 of MCP servers", res)
 	}
 	x, err := os.ReadFile(filepath.Join(out, "junit.xml"))
 	if err != nil {
@@ -146,6 +161,8 @@ func TestExitCodes(t *testing.T) {
 		{"unknown format", []string{"run", "--format", "json,pdf"}, exitConfig},
 		{"no format", []string{"run", "--format", ","}, exitConfig},
 		{"bad shard", []string{"run", "--shard", "3/2"}, exitConfig},
+		{"bad ready timeout", []string{"run", "--ready-timeout", "soon"}, exitConfig},
+		{"missing config", []string{"run", "--config", "/nonexistent/toolcert.yaml"}, exitConfig},
 		{"merge nothing", []string{"merge"}, exitConfig},
 		{"merge a missing file", []string{"merge", "/nonexistent/results.json"}, exitConfig},
 	}

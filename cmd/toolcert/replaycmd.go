@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 
+	"github.com/toolcert/toolcert/internal/runconfig"
 	"github.com/toolcert/toolcert/mocks"
 	"github.com/toolcert/toolcert/protocol"
 	"github.com/toolcert/toolcert/runner"
@@ -28,7 +29,7 @@ func replayCmd(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		status                                int
 		seed                                  uint64
 		headers                               mocks.HeaderFlag
-		tf                                    targetFlags
+		tf                                    runconfig.Flags
 	)
 	fs := newFlags("replay", replaySynopsis, stderr)
 	fs.StringVar(&tool, "tool", "", "tool `NAME` the agent calls (required)")
@@ -38,7 +39,7 @@ func replayCmd(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	fs.StringVar(&contentType, "content-type", protocol.ContentTypeJSON, "Content-Type the upstream answers with")
 	fs.Var(&headers, "header", "extra upstream header `K:V` (repeatable)")
 	fs.Uint64Var(&seed, "seed", 0, "seed for the canaries; 0 picks a random one")
-	tf.register(fs)
+	registerTarget(fs, &tf)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -53,14 +54,18 @@ func replayCmd(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err != nil {
 		return usageErr("--body: %v", err)
 	}
-	tgt, profile, err := tf.build()
+	r, err := runconfig.Merge(nil, tf, visited(fs))
 	if err != nil {
-		return err
+		return configErr(err)
+	}
+	tgt, profile, err := r.Build()
+	if err != nil {
+		return configErr(err)
 	}
 	res, err := runner.Replay(ctx, runner.ReplayConfig{
 		Tool: tool, Args: []byte(argsJSON), Body: body, Status: status, Seed: seed,
 		Header: append([]mocks.HeaderField{{Name: "Content-Type", Value: contentType}}, headers...),
-		Target: tgt, Profile: profile, UpstreamListen: tf.upstreamListen, AuditFile: tf.auditFile,
+		Target: tgt, Profile: profile, UpstreamListen: r.UpstreamListen, AuditFile: r.AuditFile,
 	})
 	if err != nil {
 		return &exitError{code: exitConfig, err: err}

@@ -3,11 +3,12 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
-	"path/filepath"
 	"strings"
 
+	"github.com/toolcert/toolcert/internal/runconfig"
 	"github.com/toolcert/toolcert/reports"
 	"github.com/toolcert/toolcert/runner"
 )
@@ -26,71 +27,89 @@ Exit codes: 0 the run passed; 1 it did not (a failure no baseline explains,
 a skip, an unexpected pass); 2 usage or configuration error, no scenario ran,
 or the run was interrupted (SIGINT or SIGTERM: the scenario in flight stops,
 the rest are skipped, and the reports are still written; a second signal ends
-toolcert at once).`
+toolcert at once).
 
-// runFlags are the flags of run that runner.Config does not hold.
-type runFlags struct {
-	out, formats, writeBaseline, fixtures string
-	quiet                                 bool
-	target                                targetFlags
-}
+A target config file (--config FILE, docs/config.md) names the target, maps
+the corpus's tools onto its tools and may hold any of the flags below as a
+key; the flags given here replace its keys.`
 
 func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	var (
-		f   runFlags
-		cfg runner.Config
-	)
-	fs := newFlags("run", runSynopsis, stderr)
-	fs.Func("features", "`DIR` or .feature file to run instead of the built-in features", func(p string) (err error) {
-		cfg.Features, cfg.FeaturePaths, err = runner.FeaturesAt(p)
-		return err
-	})
-	fs.Func("fixtures", "fixture corpus `DIR` (one folder per tool) instead of the built-in corpus", func(dir string) (err error) {
-		f.fixtures = dir
-		cfg.Fixtures, err = runner.FixturesAt(dir)
-		return err
-	})
-	fs.StringVar(&cfg.Tags, "tags", "", "godog tag `EXPRESSION` selecting scenarios: && is and, ~ is not, a comma is or,\ne.g. \"@transport && ~@slow\"")
-	fs.IntVar(&cfg.Concurrency, "concurrency", runner.DefaultConcurrency, "number of lanes (isolated mock upstream + target pairs) running scenarios in parallel")
-	fs.Uint64Var(&cfg.Seed, "seed", 0, "seed for the canaries; 0 picks a random one (printed in the summary)")
-	fs.StringVar(&f.out, "out", "toolcert-report", "`DIR` for the reports and each lane's audit log")
-	fs.StringVar(&f.formats, "format", strings.Join(reports.DefaultFormats, ","), "report formats to write into --out, a comma-separated `LIST` or \"all\":\n"+formatHelp())
-	fs.BoolVar(&f.quiet, "quiet", false, "print no progress line per scenario (standard error) and no coverage matrix;\nthe summary (standard output) stays")
-	fs.StringVar(&cfg.UpstreamVersion, "upstream-version", "", "certify against one upstream `VERSION` (v1, v2...): its generated variants only, and no feature tagged\n@upstream-<other version>; the adapter's support comes from --profile upstream_versions")
-	fs.StringVar(&cfg.Case, "case", "", "run one generated variant alone, by the `ID` a report gives (use the report's --seed too)")
-	fs.Func("baseline", "baseline `FILE` of expected failures (scenario and case IDs): listed failures do not fail the\nrun, new failures do, and so does a listed failure that now passes (see docs/baseline.md)", func(path string) (err error) {
-		cfg.Baseline, err = reports.LoadBaseline(path)
-		return err
-	})
-	fs.Func("shard", "run only shard `K/N` of the scenarios (by a stable hash of each scenario's ID), for a CI matrix;\njoin the shards' results.json with toolcert merge (use one --seed for all shards)", func(s string) (err error) {
-		cfg.Shard, err = runner.ParseShard(s)
-		return err
-	})
-	fs.BoolVar(&cfg.RequireAll, "require-all", false, "make every not-applicable scenario a failure (a step that needs a capability the target lacks:\nan audit log, a policy with sessions and grants, approvals; docs/protocol.md)")
-	fs.StringVar(&f.writeBaseline, "write-baseline", "", "write this run's failures to `FILE` as a baseline (before --baseline is applied)")
-	f.target.register(fs)
+	fs, f, config := runFlagSet(stderr)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	formats, err := parseFormats(f.formats)
+	r, err := loadRun(*config, *f, visited(fs))
 	if err != nil {
 		return err
 	}
-	if err := f.complete(&cfg, stderr); err != nil {
+	formats, err := parseFormats(r.Format)
+	if err != nil {
 		return err
+	}
+	cfg, err := r.Config()
+	if err != nil {
+		return configErr(err)
+	}
+	cfg.Version = version
+	if !r.Quiet {
+		cfg.Progress = stderr
+	}
+	if cfg.Fixtures != nil && cfg.Features == nil && cfg.Case == "" {
+		fmt.Fprintln(stderr, "toolcert: warning: --fixtures without --features runs the built-in features, which name the built-in tools, against your corpus")
 	}
 	res, runErr := runner.Run(ctx, cfg)
 	if res == nil {
-		return &exitError{code: exitConfig, err: runErr}
+		return configErr(runErr)
 	}
-	paths, werr := reports.Write(f.out, res, formats...)
-	if werr == nil && f.writeBaseline != "" {
-		if werr = reports.WriteBaseline(f.writeBaseline, reports.BaselineOf(res)); werr == nil {
-			paths = append(paths, f.writeBaseline)
+	paths, werr := reports.Write(r.Out, res, formats...)
+	if werr == nil && r.WriteBaseline != "" {
+		if werr = reports.WriteBaseline(r.WriteBaseline, reports.BaselineOf(res)); werr == nil {
+			paths = append(paths, r.WriteBaseline)
 		}
 	}
-	terr := reports.Text(stdout, res, reports.TextOptions{Coverage: !f.quiet, Files: paths})
+	terr := reports.Text(stdout, res, reports.TextOptions{Coverage: !r.Quiet, Files: paths})
 	return runExit(res, runErr, errors.Join(werr, terr))
+}
+
+// runFlagSet returns the flag set of run, bound to the fields of the
+// returned flags (with their defaults) and to the --config path.
+func runFlagSet(stderr io.Writer) (*flag.FlagSet, *runconfig.Flags, *string) {
+	f := runconfig.DefaultFlags()
+	fs := newFlags("run", runSynopsis, stderr)
+	config := fs.String("config", "", "target config `FILE` (YAML, docs/config.md): the target, how its tools map, and any flag of run\nas a key of the same name; a flag given here replaces its key, a target flag the file's kind and\ncommand, url or image. Relative paths in it are under its folder")
+	fs.StringVar(&f.Features, "features", f.Features, "`DIR` or .feature file to run instead of the built-in features")
+	fs.StringVar(&f.Fixtures, "fixtures", f.Fixtures, "fixture corpus `DIR` (one folder per tool) instead of the built-in corpus")
+	fs.StringVar(&f.Tags, "tags", f.Tags, "godog tag `EXPRESSION` selecting scenarios: && is and, ~ is not, a comma is or,\ne.g. \"@transport && ~@slow\"")
+	fs.IntVar(&f.Concurrency, "concurrency", f.Concurrency, "number of lanes (isolated mock upstream + target pairs) running scenarios in parallel")
+	fs.Uint64Var(&f.Seed, "seed", f.Seed, "seed for the canaries; 0 picks a random one (printed in the summary)")
+	fs.StringVar(&f.Out, "out", f.Out, "`DIR` for the reports and each lane's audit log")
+	fs.StringVar(&f.Format, "format", f.Format, "report formats to write into --out, a comma-separated `LIST` or \"all\":\n"+formatHelp())
+	fs.BoolVar(&f.Quiet, "quiet", f.Quiet, "print no progress line per scenario (standard error) and no coverage matrix;\nthe summary (standard output) stays")
+	fs.StringVar(&f.UpstreamVersion, "upstream-version", f.UpstreamVersion, "certify against one upstream `VERSION` (v1, v2...): its generated variants only, and no feature tagged\n@upstream-<other version>; the adapter's support comes from --profile upstream_versions")
+	fs.StringVar(&f.Case, "case", f.Case, "run one generated variant alone, by the `ID` a report gives (use the report's --seed too)")
+	fs.StringVar(&f.Baseline, "baseline", f.Baseline, "baseline `FILE` of expected failures (scenario and case IDs): listed failures do not fail the\nrun, new failures do, and so does a listed failure that now passes (see docs/baseline.md)")
+	fs.StringVar(&f.Shard, "shard", f.Shard, "run only shard `K/N` of the scenarios (by a stable hash of each scenario's ID), for a CI matrix;\njoin the shards' results.json with toolcert merge (use one --seed for all shards)")
+	fs.BoolVar(&f.RequireAll, "require-all", f.RequireAll, "make every not-applicable scenario a failure (a step that needs a capability the target lacks:\nan audit log, a policy with sessions and grants, approvals; docs/protocol.md)")
+	fs.StringVar(&f.WriteBaseline, "write-baseline", f.WriteBaseline, "write this run's failures to `FILE` as a baseline (before --baseline is applied)")
+	registerTarget(fs, &f)
+	return fs, &f, config
+}
+
+// loadRun reads the config file at path, when one is given, and lays the
+// flags the user set over it.
+func loadRun(path string, f runconfig.Flags, set map[string]bool) (runconfig.Run, error) {
+	var file *runconfig.File
+	if path != "" {
+		var err error
+		if file, err = runconfig.Load(path); err != nil {
+			return runconfig.Run{}, configErr(err)
+		}
+	}
+	r, err := runconfig.Merge(file, f, set)
+	if err != nil {
+		return r, configErr(err)
+	}
+	return r, nil
 }
 
 // runExit maps a finished run onto the exit code: 2 when the reports could
@@ -112,34 +131,4 @@ func runExit(res *reports.Result, runErr, writeErr error) error {
 		return &exitError{code: exitFail, err: fmt.Errorf("not a pass: %s", strings.Join(why, "; "))}
 	}
 	return nil
-}
-
-// complete fills cfg with what the flags choose beyond its own fields:
-// the target and its profile, the work folder, progress and reproducers.
-func (f *runFlags) complete(cfg *runner.Config, stderr io.Writer) (err error) {
-	if cfg.Target, cfg.Profile, err = f.target.build(); err != nil {
-		return err
-	}
-	if cfg.Concurrency < 1 {
-		return usageErr("--concurrency must be at least 1")
-	}
-	cfg.UpstreamListen, cfg.AuditFile = f.target.upstreamListen, f.target.auditFile
-	cfg.WorkDir, cfg.Version, cfg.ReproduceFlags = filepath.Join(f.out, "lanes"), version, f.reproduceFlags()
-	if !f.quiet {
-		cfg.Progress = stderr
-	}
-	if cfg.Fixtures != nil && cfg.Features == nil && cfg.Case == "" {
-		fmt.Fprintln(stderr, "toolcert: warning: --fixtures without --features runs the built-in features, which name the built-in tools, against your corpus")
-	}
-	return nil
-}
-
-// reproduceFlags are the flags a generated case's reproducer repeats: the
-// corpus and the target.
-func (f *runFlags) reproduceFlags() string {
-	var words []string
-	if f.fixtures != "" {
-		words = append(words, "--fixtures", f.fixtures)
-	}
-	return reports.Command(append(words, f.target.words()...)...)
 }

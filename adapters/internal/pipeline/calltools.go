@@ -1,8 +1,6 @@
 package pipeline
 
 import (
-	"net/url"
-
 	"github.com/toolcert/toolcert/protocol"
 )
 
@@ -14,7 +12,7 @@ func callTools() []tool {
 		{name: "purge_cache", kind: kindSend, post: postAction{path: "/cache/purge", status: "purged"}},
 		{
 			name: "request_refund", kind: kindRefund, args: []string{"order_id"},
-			path:        func(a map[string]string) string { return "/orders/" + url.PathEscape(a["order_id"]) },
+			path:        func(a map[string]string) string { return "/orders/" + a["order_id"] },
 			contentType: protocol.ContentTypeJSON,
 			versions: map[string]version{"v1": {
 				schema: "order.v1",

@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 	"net/http"
+	"net/url"
 	"slices"
 	"time"
 
@@ -53,6 +54,7 @@ type settings struct {
 
 	// call side
 	argsSchema func(tool string, schema []byte) []byte
+	escape     func(arg string) string
 	lookupTool func(requested string, tools []string) (string, bool)
 	decide     DecideFunc
 	approvals  func(ttl time.Duration, now func() time.Time) ApprovalStore
@@ -75,6 +77,7 @@ func defaultSettings() settings {
 		freshnessCheck: true,
 		failureCode:    func(c protocol.Code, r bool) (protocol.Code, bool) { return c, r },
 		argsSchema:     func(_ string, schema []byte) []byte { return schema },
+		escape:         url.PathEscape,
 		lookupTool:     exactTool,
 		decide:         (*gate.Policy).Decide,
 		approvals: func(ttl time.Duration, now func() time.Time) ApprovalStore {
@@ -157,6 +160,12 @@ func WithFailureCode(mapping func(code protocol.Code, retryable bool) (protocol.
 // it is compiled (default: unchanged).
 func WithArgumentsSchemaTransform(transform func(tool string, schema []byte) []byte) Option {
 	return func(s *settings) { s.argsSchema = transform }
+}
+
+// WithArgumentEscape replaces how an argument is escaped for its segment
+// of the upstream path (default url.PathEscape).
+func WithArgumentEscape(escape func(arg string) string) Option {
+	return func(s *settings) { s.escape = escape }
 }
 
 // WithToolLookup finds the tool the agent named among the adapter's tools

@@ -25,7 +25,7 @@ func (a *Adapter) run(ctx context.Context, t compiledTool, args map[string]strin
 // the transport, version, parse, schema and binding gates; it returns the
 // validated vendor object and its version.
 func (a *Adapter) fetchChecked(ctx context.Context, t compiledTool, args map[string]string, ev *protocol.AuditEvent) (map[string]any, version, error) {
-	f, err := a.fetcher.Get(ctx, a.base+t.path(args))
+	f, err := a.fetcher.Get(ctx, a.base+t.path(a.escaped(args)))
 	f.Audit(ev)
 	if err != nil {
 		return nil, version{}, err
@@ -72,4 +72,13 @@ func (a *Adapter) decode(t compiledTool, ver version, f gate.Fetched) (any, erro
 		v[k] = s
 	}
 	return v, nil
+}
+
+// escaped returns args, each escaped as a path segment (settings.escape).
+func (a *Adapter) escaped(args map[string]string) map[string]string {
+	out := make(map[string]string, len(args))
+	for k, v := range args {
+		out[k] = a.s.escape(v)
+	}
+	return out
 }

@@ -2,7 +2,6 @@ package pipeline
 
 import (
 	"maps"
-	"net/url"
 	"regexp"
 	"slices"
 	"strconv"
@@ -32,7 +31,8 @@ type tool struct {
 	kind toolKind
 	// args are the names of the string arguments the path uses.
 	args []string
-	// path builds the upstream path from the escaped arguments.
+	// path builds the upstream path from the arguments, each already
+	// escaped for a path segment (settings.escape).
 	path func(a map[string]string) string
 	// contentType is the media type the upstream must answer with, in
 	// every version.
@@ -107,11 +107,10 @@ func referenceTools() []tool {
 
 // readTools returns the four read tools.
 func readTools() []tool {
-	esc := url.PathEscape
 	return []tool{
 		{
 			name: "review_status", args: []string{"change_id"},
-			path:        func(a map[string]string) string { return "/reviews/" + esc(a["change_id"]) },
+			path:        func(a map[string]string) string { return "/reviews/" + a["change_id"] },
 			contentType: protocol.ContentTypeJSON,
 			versions: map[string]version{
 				"v1": reviewVersion("vendor.v1", "/reviewed_by"),
@@ -121,7 +120,7 @@ func readTools() []tool {
 		{
 			name: "run_status", args: []string{"project_id", "run_id"},
 			path: func(a map[string]string) string {
-				return "/projects/" + esc(a["project_id"]) + "/runs/" + esc(a["run_id"])
+				return "/projects/" + a["project_id"] + "/runs/" + a["run_id"]
 			},
 			contentType: protocol.ContentTypeJSON,
 			versions: map[string]version{"v1": {
@@ -134,7 +133,7 @@ func readTools() []tool {
 		},
 		{
 			name: "deploy_status", args: []string{"environment"},
-			path:        func(a map[string]string) string { return "/deployments/" + esc(a["environment"]) },
+			path:        func(a map[string]string) string { return "/deployments/" + a["environment"] },
 			contentType: protocol.ContentTypeJSON,
 			versions: map[string]version{"v1": {
 				schema:  "vendor.v1",
@@ -144,7 +143,7 @@ func readTools() []tool {
 		},
 		{
 			name: "host_uptime", args: []string{"host"},
-			path:        func(a map[string]string) string { return "/hosts/" + esc(a["host"]) + "/uptime" },
+			path:        func(a map[string]string) string { return "/hosts/" + a["host"] + "/uptime" },
 			contentType: protocol.ContentTypeText,
 			versions: map[string]version{"v1": {
 				schema: "vendor.v1",
