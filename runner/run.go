@@ -56,8 +56,13 @@ func Run(ctx context.Context, cfg Config) (*reports.Result, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrConfig, err)
 	}
+	suite, err := newSuite(&cfg, pool)
+	if err != nil {
+		pool.Close(context.WithoutCancel(ctx))
+		return nil, err
+	}
 	rec := &recorder{progress: cfg.Progress, requireAll: cfg.RequireAll}
-	runGodog(ctx, &cfg, pool, rec)
+	runGodog(ctx, &cfg, suite, rec)
 	closeErr := pool.Close(context.WithoutCancel(ctx))
 	res.Duration = reports.Duration(time.Since(res.StartedAt))
 	res.Scenarios = rec.sorted()
@@ -84,23 +89,7 @@ func Run(ctx context.Context, cfg Config) (*reports.Result, error) {
 
 // runGodog runs the features on the lanes; once ctx is done, the scenario
 // in flight on each lane stops and every later one is skipped.
-func runGodog(ctx context.Context, cfg *Config, pool *harness.Pool, rec *recorder) {
-	client := targets.NewClient(targets.WithTimeout(cfg.Profile.CallTimeout()))
-	agent, caps, tools := describe(pool, cfg, client)
-	suite := &steps.Suite{
-		Agent:        agent,
-		Capabilities: caps,
-		FirstTools:   tools,
-		Corpus:       corpus.New(cfg.Fixtures),
-		Profile:      cfg.Profile,
-		Seed:         cfg.Seed,
-		Client:       client,
-		Lanes:        pool,
-		Now:          cfg.Now,
-
-		ReproduceFlags:  cfg.ReproduceFlags,
-		UpstreamVersion: cfg.UpstreamVersion,
-	}
+func runGodog(ctx context.Context, cfg *Config, suite *steps.Suite, rec *recorder) {
 	godog.TestSuite{
 		Name: "toolcert",
 		ScenarioInitializer: func(sc *godog.ScenarioContext) {
@@ -121,6 +110,32 @@ func runGodog(ctx context.Context, cfg *Config, pool *harness.Pool, rec *recorde
 			DefaultContext: ctx,
 		},
 	}.Run()
+}
+
+// newSuite returns what every scenario of the run shares: the corpus,
+// the profile, the lanes, and how the agent calls the target with what the
+// target has. A tool map naming a tool the server does not list is a
+// configuration error.
+func newSuite(cfg *Config, pool *harness.Pool) (*steps.Suite, error) {
+	client := targets.NewClient(targets.WithTimeout(cfg.Profile.CallTimeout()))
+	agent, caps, tools, err := describe(pool, cfg, client)
+	if err != nil {
+		return nil, err
+	}
+	return &steps.Suite{
+		Agent:        agent,
+		Capabilities: caps,
+		FirstTools:   tools,
+		Corpus:       corpus.New(cfg.Fixtures),
+		Profile:      cfg.Profile,
+		Seed:         cfg.Seed,
+		Client:       client,
+		Lanes:        pool,
+		Now:          cfg.Now,
+
+		ReproduceFlags:  cfg.ReproduceFlags,
+		UpstreamVersion: cfg.UpstreamVersion,
+	}, nil
 }
 
 // sorted returns the scenarios ordered by feature and name, whatever order the lanes

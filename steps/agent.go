@@ -16,6 +16,9 @@ import (
 // on the lane's target as the agent would, with the profile's token, and
 // keeps what the agent saw.
 func (w *world) callTool(ctx context.Context, tool string, args []byte) error {
+	if err := w.mapped(tool); err != nil {
+		return err
+	}
 	agent := w.suite.agent()
 	return w.send(ctx, tool, args, func(cctx context.Context, inst targets.Instance) (harness.Output, error) {
 		return agent.Call(cctx, inst, tool, args, w.token())
@@ -115,4 +118,20 @@ func (w *world) allExchanges() []harness.Exchange {
 		return append([]harness.Exchange{x}, w.variantExchanges...)
 	}
 	return w.variantExchanges
+}
+
+// mapped checks, on an MCP server, that a corpus tool maps to a tool the
+// server lists: a missing one is the target's failure, not a refusal. A
+// name the corpus does not know goes to the server as it is (scenarios call
+// unknown tools on purpose).
+func (w *world) mapped(tool string) error {
+	mi, ok := w.lane.Target.(targets.MCPInstance)
+	if !ok {
+		return nil
+	}
+	if _, err := w.suite.Corpus.Tool(tool); err != nil {
+		return nil
+	}
+	_, err := w.mcpTool(mi, tool)
+	return err
 }

@@ -128,9 +128,8 @@ format: [json]
 	}
 
 	unknown := writeConfig(t, strings.Replace(text, "name: review_status", "name: no_such_tool", 1))
-	runCLI(t, "run", "--config", unknown, "--quiet")
-	if res := readResults(t, filepath.Join(filepath.Dir(unknown), "report", "results.json")); res.Summary.Passed >= res.Summary.Scenarios {
-		t.Errorf("mapped onto a tool the server lacks, results.json = %+v, want fewer passed", res)
+	if code, _, stderr := runCLI(t, "run", "--config", unknown, "--quiet"); code != exitConfig || !strings.Contains(stderr, `names "no_such_tool", which the server does not list`) {
+		t.Errorf("mapped onto a tool the server lacks: exit %d, stderr %q; want 2 naming the tool", code, stderr)
 	}
 }
 
