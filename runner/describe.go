@@ -21,6 +21,9 @@ func describe(pool *harness.Pool, cfg *Config, client *targets.Client) (harness.
 		caps                = targets.V1Capabilities(true)
 	)
 	var tools []*mcp.Tool
+	if _, ok := cfg.Target.(*targets.HTTPService); ok {
+		agent, caps = harness.HTTPAgent{Client: client, Tools: cfg.Tools}, targets.Capabilities{}
+	}
 	if mi, ok := lane.Target.(targets.MCPInstance); ok {
 		agent, caps, tools = harness.MCPAgent{Tools: cfg.Tools}, mi.Capabilities(), mi.Tools()
 		if err := listed(cfg.Tools, tools); err != nil {

@@ -36,6 +36,17 @@ func featuresRun(tb testing.TB, tgt targets.Target, tags string, paths ...string
 	return res
 }
 
+// runWith runs the built-in features against tgt with tool maps and
+// capabilities, for targets that do not speak protocol v1.
+func runWith(tb testing.TB, tgt targets.Target, maps map[string]targets.ToolMap, caps *targets.Capabilities) *reports.Result {
+	tb.Helper()
+	res, err := runner.Run(context.Background(), runner.Config{Target: tgt, Tools: maps, Capabilities: caps})
+	if err != nil {
+		tb.Fatalf("run against %s: %v", tgt, err)
+	}
+	return res
+}
+
 // TestReferencePassesEverything is the harness's baseline: the reference
 // adapter passes every built-in scenario, with no skip and no leak; only
 // the MCP servers' own scenarios do not apply to it.

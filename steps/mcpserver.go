@@ -119,7 +119,7 @@ func (w *world) outputMet(ctx context.Context, p probe) error {
 	if err := w.callTool(ctx, p.tool.Name, args); err != nil {
 		return err
 	}
-	a := w.call.Out.MCP
+	a := w.call.Out.Answer
 	if a == nil || !a.Answered || a.Failed {
 		return w.note(reports.EvidenceMismatch, "the tool failed on the corpus's accepted answer")
 	}

@@ -82,7 +82,7 @@ func (w *world) ownRequestID() error {
 		return err
 	}
 	id := r.requestID
-	if id == "" && w.call.Out.MCP != nil {
+	if id == "" && w.call.Out.Answer != nil {
 		return notApplicable("the target's results carry no request id")
 	}
 	if !protocol.ValidRequestID(id) {

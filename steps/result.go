@@ -41,8 +41,8 @@ func (w *world) result() (result, error) {
 		return result{}, err
 	}
 	if !c.checked {
-		if c.Out.MCP != nil {
-			c.res, c.resErr = w.readMCP(c)
+		if c.Out.Answer != nil {
+			c.res, c.resErr = w.readMapped(c)
 		} else {
 			c.res, c.resErr = w.readV1(c)
 		}
@@ -87,13 +87,14 @@ func (w *world) validate(tool string, v any, where string) error {
 	return nil
 }
 
-// readMCP reads an MCP result by the tool's map: a failure is isError or a
-// JSON-RPC error; a success's data, read from where the map says and parsed
-// strictly, must fit the agent contract.
-func (w *world) readMCP(c *call) (result, error) {
-	a := c.Out.MCP
+// readMapped reads the answer of an MCP server or an HTTP tool service by
+// the tool's map: a failure is isError or a JSON-RPC error (or the map's
+// failure status or pointer); a success's data, read from where the map
+// says and parsed strictly, must fit the agent contract.
+func (w *world) readMapped(c *call) (result, error) {
+	a := c.Out.Answer
 	if !a.Answered {
-		return result{}, w.note(reports.EvidenceTarget, "the MCP server sent no result and no error for the call of %q", c.Tool)
+		return result{}, w.note(reports.EvidenceTarget, "the target sent no answer and no error for the call of %q", c.Tool)
 	}
 	m := w.suite.toolMap(c.Tool)
 	r := result{requestID: a.RequestID}
@@ -135,7 +136,7 @@ func (w *world) locate(v any, ptr, where string) (any, error) {
 
 // readCode fills r's code and retryable flag from a failure's structured
 // content, where the tool map names both and they are there.
-func (w *world) readCode(r *result, a *harness.MCPAnswer, m targets.ToolMap) {
+func (w *world) readCode(r *result, a *harness.Answer, m targets.ToolMap) {
 	if m.Code == "" || a.Structured == nil {
 		return
 	}
@@ -157,7 +158,7 @@ func (w *world) readCode(r *result, a *harness.MCPAnswer, m targets.ToolMap) {
 
 // mcpData returns the bytes a success carries its data in, by the tool
 // map, and names where they are.
-func mcpData(a *harness.MCPAnswer, m targets.ToolMap) ([]byte, string, error) {
+func mcpData(a *harness.Answer, m targets.ToolMap) ([]byte, string, error) {
 	kind, block, err := m.Source()
 	if err != nil {
 		return nil, "", err

@@ -78,9 +78,13 @@ func (s *Suite) agent() harness.Agent {
 	return s.Agent
 }
 
-// toolMap returns the map of a corpus tool on an MCP target.
+// toolMap returns the map of a corpus tool on an MCP server or an HTTP
+// tool service.
 func (s *Suite) toolMap(tool string) targets.ToolMap {
-	if a, ok := s.Agent.(harness.MCPAgent); ok {
+	switch a := s.Agent.(type) {
+	case harness.MCPAgent:
+		return a.Map(tool)
+	case harness.HTTPAgent:
 		return a.Map(tool)
 	}
 	return targets.ToolMap{Name: tool}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"net"
 	"net/http"
 	"strings"
@@ -142,6 +143,29 @@ func endpoint(base, path string) string {
 	return strings.TrimRight(base, "/") + path
 }
 
+// Do sends one request, method to {base}{path} (path escaped already) with
+// header and body (nil for none), and reads the response within the
+// client's limits: the call of a tool of an HTTP tool service. Errors are
+// as for Invoke.
+func (c *Client) Do(ctx context.Context, base, method, path string, header http.Header, body []byte) (Output, error) {
+	ctx, cancel := context.WithTimeout(ctx, c.timeout)
+	defer cancel()
+	var rd io.Reader
+	if body != nil {
+		rd = bytes.NewReader(body)
+	}
+	req, err := http.NewRequestWithContext(ctx, method, endpoint(base, path), rd)
+	if err != nil {
+		return Output{}, fmt.Errorf("%s %s: build request: %w", method, path, err)
+	}
+	maps.Copy(req.Header, header)
+	out, err := c.roundTrip(ctx, req)
+	if err != nil {
+		return out, fmt.Errorf("%s %s: %w", method, path, err)
+	}
+	return out, nil
+}
+
 // post sends one JSON POST and reads the response within the limits.
 func (c *Client) post(ctx context.Context, target string, body []byte, token string) (Output, error) {
 	ctx, cancel := context.WithTimeout(ctx, c.timeout)
@@ -155,6 +179,11 @@ func (c *Client) post(ctx context.Context, target string, body []byte, token str
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
 	}
+	return c.roundTrip(ctx, req)
+}
+
+// roundTrip sends req and reads the response within the limits.
+func (c *Client) roundTrip(ctx context.Context, req *http.Request) (Output, error) {
 	start := time.Now()
 	resp, err := c.http.Do(req)
 	if err != nil {

@@ -164,7 +164,7 @@ func (t *Container) Start(ctx context.Context, env Env) (Instance, error) {
 	if err != nil {
 		return nil, fmt.Errorf("start %s: %w", t, err)
 	}
-	err = waitReady(ctx, inst.probe, base, t.cfg.readyTimeout, inst.done)
+	err = waitReady(ctx, inst.probe, base, inst.health, t.cfg.readyTimeout, inst.done)
 	if err == nil {
 		return inst, nil
 	}

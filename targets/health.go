@@ -5,7 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
+	"net/url"
 	"time"
 
 	"github.com/toolcert/toolcert/protocol"
@@ -35,12 +37,16 @@ func newProbeClient() *http.Client {
 	}
 }
 
-// checkHealth returns nil when GET {base}/healthz answers 200 within
-// probeTimeout (or ctx's earlier deadline).
-func checkHealth(ctx context.Context, client *http.Client, base string) error {
+// checkHealth returns nil when GET {base}{health} answers 200 within
+// probeTimeout (or ctx's earlier deadline); for health "", when base's
+// address accepts a TCP connection.
+func checkHealth(ctx context.Context, client *http.Client, base, health string) error {
 	ctx, cancel := context.WithTimeout(ctx, probeTimeout)
 	defer cancel()
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, base+protocol.HealthPath, nil)
+	if health == "" {
+		return dialable(ctx, base)
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, base+health, nil)
 	if err != nil {
 		return fmt.Errorf("healthz: %w", err)
 	}
@@ -59,7 +65,7 @@ func checkHealth(ctx context.Context, client *http.Client, base string) error {
 // waitReady polls checkHealth until it succeeds, timeout passes, ctx ends or
 // exited is closed (nil: never). It returns nil, an error wrapping
 // ErrNotReady and the last probe error, ctx's error, or errExited.
-func waitReady(ctx context.Context, client *http.Client, base string, timeout time.Duration, exited <-chan struct{}) error {
+func waitReady(ctx context.Context, client *http.Client, base, health string, timeout time.Duration, exited <-chan struct{}) error {
 	wctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	if exited != nil {
@@ -75,7 +81,7 @@ func waitReady(ctx context.Context, client *http.Client, base string, timeout ti
 	defer tick.Stop()
 	var last error
 	for {
-		err := checkHealth(wctx, client, base)
+		err := checkHealth(wctx, client, base, health)
 		if err == nil {
 			return nil
 		}
@@ -93,9 +99,9 @@ func waitReady(ctx context.Context, client *http.Client, base string, timeout ti
 		default:
 		}
 		if err := ctx.Err(); err != nil {
-			return fmt.Errorf("wait for %s/healthz: %w", base, err)
+			return fmt.Errorf("wait for %s%s: %w", base, health, err)
 		}
-		return fmt.Errorf("wait for %s/healthz: %w after %s (last: %v)", base, ErrNotReady, timeout, last)
+		return fmt.Errorf("wait for %s%s: %w after %s (last: %v)", base, health, ErrNotReady, timeout, last)
 	}
 }
 
@@ -108,14 +114,14 @@ var errExited = errors.New("exited while waiting")
 // also when a failed health check finds it dying (it waits exitSettle for
 // the exit to be reaped, so the evidence gives the exit status rather than
 // a reset connection); else the health check's result.
-func alive(ctx context.Context, name string, stopped bool, done <-chan struct{}, exitErr func() *ExitError, probe *http.Client, base string) error {
+func alive(ctx context.Context, name string, stopped bool, done <-chan struct{}, exitErr func() *ExitError, probe *http.Client, base, health string) error {
 	if stopped {
 		return fmt.Errorf("alive %s: %w", name, ErrStopped)
 	}
 	if closed(done) {
 		return fmt.Errorf("alive %s: %w", name, exitErr())
 	}
-	if err := checkHealth(ctx, probe, base); err != nil {
+	if err := checkHealth(ctx, probe, base, health); err != nil {
 		if closedWithin(ctx, done, exitSettle) {
 			return fmt.Errorf("alive %s: %w", name, exitErr())
 		}
@@ -150,4 +156,19 @@ func closedWithin(ctx context.Context, done <-chan struct{}, d time.Duration) bo
 	case <-ctx.Done():
 	}
 	return closed(done)
+}
+
+// dialable returns nil when the host and port of base accept a TCP
+// connection.
+func dialable(ctx context.Context, base string) error {
+	u, err := url.Parse(base)
+	if err != nil {
+		return fmt.Errorf("probe %s: %w", base, err)
+	}
+	var d net.Dialer
+	c, err := d.DialContext(ctx, "tcp", u.Host)
+	if err != nil {
+		return fmt.Errorf("probe %s: %w", base, err)
+	}
+	return c.Close()
 }

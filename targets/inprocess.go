@@ -10,6 +10,8 @@ import (
 	"net/http"
 	"sync"
 	"time"
+
+	"github.com/toolcert/toolcert/protocol"
 )
 
 // BuildFunc builds the handler of one in-process instance for env, whose
@@ -90,7 +92,7 @@ func (t *InProcess) Start(ctx context.Context, env Env) (Instance, error) {
 		base = "http://" + env.Listen
 	}
 	inst := t.serve(l, base, handler, closer)
-	if err := waitReady(ctx, inst.probe, inst.base, t.cfg.readyTimeout, inst.served); err != nil {
+	if err := waitReady(ctx, inst.probe, inst.base, protocol.HealthPath, t.cfg.readyTimeout, inst.served); err != nil {
 		if errors.Is(err, errExited) {
 			err = inst.serveError()
 		}
@@ -155,7 +157,7 @@ func (i *inProcessInstance) Alive(ctx context.Context) error {
 		return i.serveError()
 	default:
 	}
-	if err := checkHealth(ctx, i.probe, i.base); err != nil {
+	if err := checkHealth(ctx, i.probe, i.base, protocol.HealthPath); err != nil {
 		return fmt.Errorf("alive %s: %w", i.base, err)
 	}
 	return nil

@@ -5,17 +5,20 @@ import (
 	"net/http"
 	"sync"
 	"sync/atomic"
+
+	"github.com/toolcert/toolcert/protocol"
 )
 
 // lifecycle is what the instances that can exit on their own (a process, a
 // container) share: where they answer, their output tail, the channel
 // closed when they exit, and a Stop that runs once.
 type lifecycle struct {
-	name  string
-	base  string
-	logs  *tailBuffer
-	probe *http.Client
-	done  chan struct{} // closed once the instance no longer runs
+	name   string
+	base   string
+	health string // the health path, "" for a TCP probe
+	logs   *tailBuffer
+	probe  *http.Client
+	done   chan struct{} // closed once the instance no longer runs
 
 	exitError func() *ExitError // describes the exit once done is closed
 	halt      func(ctx context.Context) error
@@ -28,7 +31,7 @@ type lifecycle struct {
 // newLifecycle returns the lifecycle of an instance named name at base;
 // the driver sets exitError and halt before the instance is used.
 func newLifecycle(name, base string) lifecycle {
-	return lifecycle{name: name, base: base, logs: newTailBuffer(logTailBytes), probe: newProbeClient(), done: make(chan struct{})}
+	return lifecycle{name: name, base: base, health: protocol.HealthPath, logs: newTailBuffer(logTailBytes), probe: newProbeClient(), done: make(chan struct{})}
 }
 
 // URL returns the base URL.
@@ -43,7 +46,7 @@ func (l *lifecycle) exited() bool { return closed(l.done) }
 // Alive returns an *ExitError when the instance has exited, ErrStopped
 // after Stop, or the health check's result.
 func (l *lifecycle) Alive(ctx context.Context) error {
-	return alive(ctx, l.name, l.stopped.Load(), l.done, l.exitError, l.probe, l.base)
+	return alive(ctx, l.name, l.stopped.Load(), l.done, l.exitError, l.probe, l.base, l.health)
 }
 
 // Stop ends the instance with the driver's halt, once; later calls return

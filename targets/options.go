@@ -37,3 +37,16 @@ func (o ReadyTimeoutOption) applyInProcess(c *inProcessConfig) {
 		c.readyTimeout = o.d
 	}
 }
+
+// WithHealth sets the path Start polls with GET until it answers 200, and
+// Alive checks (default protocol.HealthPath); "" means that the address
+// accepting a TCP connection is ready enough (a tool service without a
+// health endpoint). It applies to Process and URL targets.
+func WithHealth(path string) HealthOption { return HealthOption{path: path} }
+
+// HealthOption is the option WithHealth returns.
+type HealthOption struct{ path string }
+
+func (o HealthOption) applyProcess(c *processConfig) { c.health = o.path }
+
+func (o HealthOption) applyURL(c *urlConfig) { c.health = o.path }

@@ -28,6 +28,7 @@ type processConfig struct {
 	rename       map[string]string
 	extraEnv     map[string]string
 	files        []FileTemplate
+	health       string
 	readyTimeout time.Duration
 	stopGrace    time.Duration
 	killWait     time.Duration
@@ -37,6 +38,7 @@ type processConfig struct {
 func defaultProcessConfig() processConfig {
 	return processConfig{
 		readyTimeout: defaultReadyTimeout,
+		health:       protocol.HealthPath,
 		stopGrace:    3 * time.Second,
 		killWait:     3 * time.Second,
 		pipeWait:     time.Second,
@@ -130,7 +132,7 @@ func (p *Process) Start(ctx context.Context, env Env) (Instance, error) {
 	if err != nil {
 		return nil, fmt.Errorf("start %s: %w", p, err)
 	}
-	err = waitReady(ctx, inst.probe, base, p.cfg.readyTimeout, inst.done)
+	err = waitReady(ctx, inst.probe, base, inst.health, p.cfg.readyTimeout, inst.done)
 	if err == nil {
 		return inst, nil
 	}
@@ -158,6 +160,7 @@ func (p *Process) launch(env Env, base string) (*processInstance, error) {
 // none).
 func (p *Process) start(name string, env Env, base string, wire func(*exec.Cmd, *processInstance) error) (*processInstance, error) {
 	inst := &processInstance{lifecycle: newLifecycle(name, base), stopGrace: p.cfg.stopGrace, killWait: p.cfg.killWait}
+	inst.health = p.cfg.health
 	inst.exitError, inst.halt = inst.exitStatus, inst.stop
 	argv, environ, err := p.forLane(env)
 	if err != nil {

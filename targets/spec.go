@@ -23,11 +23,15 @@ const (
 	// KindMCPHTTP reaches an MCP server over streamable HTTP: one already
 	// running at URL, or one started per lane from Command.
 	KindMCPHTTP = "mcp-http"
+	// KindHTTP is a JSON-over-HTTP tool service with request shapes of its
+	// own: one already running at URL, or one started per lane from
+	// Command; the tool maps say how each tool is called.
+	KindHTTP = "http"
 )
 
 // Kinds returns the kinds a Spec may name.
 func Kinds() []string {
-	return []string{KindV1Process, KindV1URL, KindV1Image, KindMCPStdio, KindMCPHTTP}
+	return []string{KindV1Process, KindV1URL, KindV1Image, KindMCPStdio, KindMCPHTTP, KindHTTP}
 }
 
 // Spec names the adapter under test the way a user does, with a flag or a
@@ -49,6 +53,10 @@ type Spec struct {
 	// Path is the endpoint path of an MCP server started per lane
 	// (KindMCPHTTP with a Command; default DefaultMCPPath).
 	Path string
+	// Health is the path of an HTTP tool service's health endpoint
+	// (KindHTTP), polled until it answers 200; "" is ready once its
+	// address accepts a connection.
+	Health string
 	// Env are variables added to a started target's environment; values
 	// may name the lane's values.
 	Env map[string]string
@@ -94,7 +102,7 @@ func specErr(field, format string, args ...any) error {
 
 // running reports whether the kind names a target that is already running.
 func (s Spec) running() bool {
-	return s.Kind == KindV1URL || (s.Kind == KindMCPHTTP && s.URL != "" && !s.hasCommand())
+	return s.Kind == KindV1URL || ((s.Kind == KindMCPHTTP || s.Kind == KindHTTP) && s.URL != "" && !s.hasCommand())
 }
 
 // hasCommand reports whether s gives a command.
@@ -116,7 +124,7 @@ func (s Spec) Build() (Target, error) {
 			return nil, err
 		}
 	} else if s.UpstreamListen != "" || s.AuditFile != "" {
-		return nil, specErr("", "upstream-listen and audit-file go with a target that is already running (v1-url, or mcp-http with a url)")
+		return nil, specErr("", "upstream-listen and audit-file go with a target that is already running (v1-url, or mcp-http or http with a url)")
 	}
 	switch s.Kind {
 	case KindV1Process, KindMCPStdio:
@@ -125,6 +133,8 @@ func (s Spec) Build() (Target, error) {
 		return s.buildURL()
 	case KindV1Image:
 		return s.buildImage()
+	case KindHTTP:
+		return s.buildHTTP()
 	}
 	return s.buildMCPHTTP()
 }
@@ -232,6 +242,34 @@ func (s Spec) buildMCPHTTP() (Target, error) {
 		return nil, &SpecError{Field: "path", Err: err}
 	}
 	return t, nil
+}
+
+// buildHTTP returns an HTTP tool service: one already running at URL, or
+// one started per lane from the command, ready by its health path.
+func (s Spec) buildHTTP() (Target, error) {
+	if !s.hasCommand() {
+		if s.URL == "" {
+			return nil, specErr("", "%s needs a url (a service already running) or a command (one per lane)", s.Kind)
+		}
+		opts := []URLOption{WithHealth(s.Health)}
+		if s.ReadyTimeout > 0 {
+			opts = append(opts, WithReadyTimeout(s.ReadyTimeout))
+		}
+		u, err := NewURL(s.URL, opts...)
+		if err != nil {
+			return nil, &SpecError{Field: "url", Err: err}
+		}
+		return NewHTTPService(u), nil
+	}
+	argv, err := s.argv()
+	if err != nil {
+		return nil, err
+	}
+	p, err := NewProcess(argv, append(s.processOptions(), WithHealth(s.Health))...)
+	if err != nil {
+		return nil, &SpecError{Field: "command", Err: err}
+	}
+	return NewHTTPService(p), nil
 }
 
 // checkUpstreamListen checks the mock's address that a target already

@@ -27,6 +27,25 @@ type ToolMap struct {
 	// Data is the JSON pointer of the agent data within what Result
 	// names ("" is all of it).
 	Data string
+	// Method, Path, Header and Body are the request of a tool of an HTTP
+	// tool service (KindHTTP): Path, the header values and Body are
+	// templates over the corpus's arguments like Arguments (path escapes a
+	// value for a path segment, query for a query, json quotes it, token
+	// is the session's token). Method "" is POST; Body "" sends the corpus's
+	// arguments as a JSON object for POST, PUT and PATCH, and nothing else.
+	Method string
+	Path   string
+	Header map[string]string
+	Body   string
+	// FailureStatus is the range of HTTP statuses that mean a failed call
+	// of an HTTP tool service, "400-599" for instance ("" is every status
+	// outside 200-299); FailurePointer, when set, is a JSON pointer whose
+	// presence in the answer also means failure.
+	FailureStatus  string
+	FailurePointer string
+	// RequestIDHeader names the answer header of an HTTP tool service that
+	// carries the request id its audit event records ("" for none).
+	RequestIDHeader string
 	// Code and Retryable are JSON pointers, within a failed result's
 	// structured content, of an error code and a retryable flag. When both
 	// are "" they are DefaultCodePointer and DefaultRetryablePointer; a
@@ -66,4 +85,42 @@ func (m ToolMap) Source() (kind string, block int, err error) {
 		return ResultText, n, nil
 	}
 	return "", 0, fmt.Errorf("tool map result %q: want structured, text, text:N or plain", m.Result)
+}
+
+// Failed reports whether an HTTP tool service's status means a failed call
+// by m.FailureStatus: a range "400-599", a status "404", or several joined
+// by commas; "" is every status outside 200-299.
+func (m ToolMap) Failed(status int) (bool, error) {
+	if m.FailureStatus == "" {
+		return status < 200 || status > 299, nil
+	}
+	for _, part := range strings.Split(m.FailureStatus, ",") {
+		lo, hi, err := statusRange(strings.TrimSpace(part))
+		if err != nil {
+			return false, fmt.Errorf("tool map failure status %q: %w", m.FailureStatus, err)
+		}
+		if status >= lo && status <= hi {
+			return true, nil
+		}
+	}
+	return false, nil
+}
+
+// statusRange reads "400-599" or "404".
+func statusRange(s string) (int, int, error) {
+	a, b, isRange := strings.Cut(s, "-")
+	lo, err := strconv.Atoi(a)
+	if err != nil {
+		return 0, 0, fmt.Errorf("%q is not a status or a range", s)
+	}
+	hi := lo
+	if isRange {
+		if hi, err = strconv.Atoi(b); err != nil {
+			return 0, 0, fmt.Errorf("%q is not a status or a range", s)
+		}
+	}
+	if lo < 100 || hi > 999 || lo > hi {
+		return 0, 0, fmt.Errorf("%q is not a range of statuses 100-999", s)
+	}
+	return lo, hi, nil
 }

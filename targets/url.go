@@ -9,6 +9,8 @@ import (
 	"strings"
 	"sync/atomic"
 	"time"
+
+	"github.com/toolcert/toolcert/protocol"
 )
 
 // URL is a Target for an adapter that is already running. It ignores the
@@ -25,10 +27,11 @@ var _ Target = (*URL)(nil)
 
 type urlConfig struct {
 	readyTimeout time.Duration
+	health       string
 }
 
 func defaultURLConfig() urlConfig {
-	return urlConfig{readyTimeout: defaultReadyTimeout}
+	return urlConfig{readyTimeout: defaultReadyTimeout, health: protocol.HealthPath}
 }
 
 // NewURL returns a target for the adapter at base, an http or https URL on
@@ -70,8 +73,8 @@ func (t *URL) String() string { return "url " + t.base }
 // Start waits for GET /healthz to answer 200 and returns the running
 // adapter; env is ignored. The caller must call Stop on the instance.
 func (t *URL) Start(ctx context.Context, _ Env) (Instance, error) {
-	inst := &urlInstance{base: t.base, probe: newProbeClient()}
-	if err := waitReady(ctx, inst.probe, t.base, t.cfg.readyTimeout, nil); err != nil {
+	inst := &urlInstance{base: t.base, health: t.cfg.health, probe: newProbeClient()}
+	if err := waitReady(ctx, inst.probe, t.base, t.cfg.health, t.cfg.readyTimeout, nil); err != nil {
 		return nil, fmt.Errorf("start %s: %w", t, err)
 	}
 	return inst, nil
@@ -80,6 +83,7 @@ func (t *URL) Start(ctx context.Context, _ Env) (Instance, error) {
 // urlInstance is an adapter that runs outside the harness's control.
 type urlInstance struct {
 	base    string
+	health  string
 	probe   *http.Client
 	stopped atomic.Bool
 }
@@ -97,7 +101,7 @@ func (i *urlInstance) Alive(ctx context.Context) error {
 	if i.stopped.Load() {
 		return fmt.Errorf("alive %s: %w", i.base, ErrStopped)
 	}
-	if err := checkHealth(ctx, i.probe, i.base); err != nil {
+	if err := checkHealth(ctx, i.probe, i.base, i.health); err != nil {
 		return fmt.Errorf("alive %s: %w", i.base, err)
 	}
 	return nil

@@ -6,9 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
-	"text/template"
 
-	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/toolcert/toolcert/canary"
@@ -50,7 +48,7 @@ func (a MCPAgent) Call(ctx context.Context, inst targets.Instance, tool string, 
 		return Output{}, errNotMCP(inst)
 	}
 	m := a.Map(tool)
-	targs, err := RenderArguments(m.Arguments, args)
+	targs, err := m.RenderArguments(args)
 	if err != nil {
 		return Output{}, fmt.Errorf("tool map of %s: %w", tool, err)
 	}
@@ -61,74 +59,24 @@ func (a MCPAgent) Call(ctx context.Context, inst targets.Instance, tool string, 
 	return MCPOutput(call), err
 }
 
-// RenderArguments renders tmpl, a tool map's argument template, over the
-// corpus's arguments args (a JSON object); "" returns args as they are. The
-// result must be one JSON object.
-func RenderArguments(tmpl string, args []byte) (json.RawMessage, error) {
-	if tmpl == "" {
-		return json.RawMessage(args), nil
-	}
-	var data map[string]any
-	if err := json.Unmarshal(args, &data); err != nil {
-		return nil, fmt.Errorf("the corpus's arguments are not a JSON object: %w", err)
-	}
-	t, err := template.New("arguments").Option("missingkey=error").Funcs(template.FuncMap{"json": jsonText}).Parse(tmpl)
-	if err != nil {
-		return nil, fmt.Errorf("argument template: %w", err)
-	}
-	var b bytes.Buffer
-	if err := t.Execute(&b, data); err != nil {
-		return nil, fmt.Errorf("argument template: %w", err)
-	}
-	var obj map[string]json.RawMessage
-	if err := json.Unmarshal(b.Bytes(), &obj); err != nil {
-		return nil, fmt.Errorf("the argument template gives %q, not a JSON object: %w", b.String(), err)
-	}
-	return b.Bytes(), nil
-}
-
-// jsonText returns v as JSON text.
-func jsonText(v any) (string, error) {
-	b, err := json.Marshal(v)
-	return string(b), err
-}
-
-// MCPAnswer is an MCP call's answer as the steps judge it.
-type MCPAnswer struct {
-	// Failed is set when the result has isError true or the server
-	// answered a JSON-RPC error.
-	Failed bool
-	// RPCError is the JSON-RPC error, or nil.
-	RPCError *jsonrpc.Error
-	// Structured is the structured content as JSON, nil when absent.
-	Structured []byte
-	// Texts are the text of every text content block, in order ("" for a
-	// block of another kind).
-	Texts []string
-	// RequestID is the result's _meta request id, "" when absent.
-	RequestID string
-	// Answered is false when no result or error arrived.
-	Answered bool
-}
-
 // MCPOutput splits an MCP call into its agent-visible parts and its answer.
 func MCPOutput(call *targets.MCPCall) Output {
-	out := Output{Elapsed: call.Elapsed, Truncated: call.TrafficTruncated, MCP: &MCPAnswer{}}
+	out := Output{Elapsed: call.Elapsed, Truncated: call.TrafficTruncated, Answer: &Answer{}}
 	if r := call.Result; r != nil {
-		out.MCP.Answered, out.MCP.Failed = true, r.IsError
-		out.Parts, out.MCP.Texts = contentParts(r.Content)
+		out.Answer.Answered, out.Answer.Failed = true, r.IsError
+		out.Parts, out.Answer.Texts = contentParts(r.Content)
 		if r.StructuredContent != nil {
-			out.MCP.Structured, _ = json.Marshal(r.StructuredContent)
-			out.Parts = append(out.Parts, canary.Part{Where: "structuredContent", Data: out.MCP.Structured})
+			out.Answer.Structured, _ = json.Marshal(r.StructuredContent)
+			out.Parts = append(out.Parts, canary.Part{Where: "structuredContent", Data: out.Answer.Structured})
 		}
 		if len(r.Meta) > 0 {
 			meta, _ := json.Marshal(r.Meta)
 			out.Parts = append(out.Parts, canary.Part{Where: "result _meta", Data: meta})
-			out.MCP.RequestID, _ = r.Meta[protocol.MetaRequestID].(string)
+			out.Answer.RequestID, _ = r.Meta[protocol.MetaRequestID].(string)
 		}
 	}
 	if e := call.RPCError; e != nil {
-		out.MCP.Answered, out.MCP.Failed, out.MCP.RPCError = true, true, e
+		out.Answer.Answered, out.Answer.Failed, out.Answer.RPCError = true, true, e
 		out.Parts = append(out.Parts, canary.Part{Where: "JSON-RPC error", Data: fmt.Appendf(nil, "%d %s %s", e.Code, e.Message, e.Data)})
 	}
 	out.Parts = append(out.Parts, trafficParts(call.Traffic)...)

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/toolcert/toolcert/canary"
 	"github.com/toolcert/toolcert/targets"
 )
@@ -26,8 +27,10 @@ type Output struct {
 	Truncated bool
 	// Elapsed is the time from sending the call to the end of reading.
 	Elapsed time.Duration
-	// MCP is set for an MCP server's answer; Result is then nil.
-	MCP *MCPAnswer
+	// Answer is set for the answer of a target that does not speak
+	// protocol v1 (an MCP server, an HTTP tool service), read by its tool
+	// map; Result is then nil.
+	Answer *Answer
 }
 
 // The names of the parts of an HTTP answer.
@@ -60,4 +63,26 @@ func headerParts(kind string, h http.Header) []canary.Part {
 		parts = append(parts, canary.Part{Where: kind + " " + name, Data: []byte(line)})
 	}
 	return parts
+}
+
+// Answer is the answer of a target that does not speak protocol v1, as
+// the steps judge it by the tool's map: an MCP result, or an HTTP tool
+// service's answer.
+type Answer struct {
+	// Failed is set when an MCP result has isError true or the server
+	// answered a JSON-RPC error; for an HTTP tool service, when the tool
+	// map's failure status or pointer says so.
+	Failed bool
+	// RPCError is the JSON-RPC error, or nil.
+	RPCError *jsonrpc.Error
+	// Structured is an MCP result's structured content as JSON, or an
+	// HTTP answer's body when it is JSON; nil when absent.
+	Structured []byte
+	// Texts are the text of every text content block of an MCP result,
+	// in order ("" for a block of another kind), or an HTTP answer's body.
+	Texts []string
+	// RequestID is the result's _meta request id, "" when absent.
+	RequestID string
+	// Answered is false when no result or error arrived.
+	Answered bool
 }

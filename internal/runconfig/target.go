@@ -12,7 +12,7 @@ import (
 )
 
 // targetKeys are the keys of the target mapping.
-var targetKeys = []string{"kind", "command", "url", "image", "path", "env", "files", "capabilities", "rename"}
+var targetKeys = []string{"kind", "command", "url", "image", "path", "health", "env", "files", "capabilities", "rename"}
 
 // target reads the target mapping: the spec and, when the file lists
 // them, the capabilities.
@@ -34,6 +34,10 @@ func (d *decoder) target(n *yaml.Node) (targets.Spec, *targets.Capabilities, err
 			s.Image, err = d.str(v, key)
 		case "path":
 			s.Path, err = d.endpoint(v, key)
+		case "health":
+			if s.Health, err = d.str(v, key); err == nil && s.Health != "" && !strings.HasPrefix(s.Health, "/") {
+				err = d.faultf(v, key, "%q does not start with /", s.Health)
+			}
 		case "env":
 			s.Env, err = d.env(v, key)
 		case "files":
