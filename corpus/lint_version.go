@@ -52,11 +52,15 @@ func (l *linter) upstreamSchema(t *Tool, v Version, at string) *compiledSchema {
 
 // pointers checks the project, integers, bind and fresh entries of v: each
 // pointer starts with "/" and names a property sch declares (best effort;
-// sch nil skips that). It reports whether all are well formed.
+// sch nil skips that), but for a projected field, which may also take the
+// whole answer (""), a list say. It reports whether all are well formed.
 func (l *linter) pointers(t *Tool, v Version, at string, sch *compiledSchema) bool {
 	file := path.Join(t.Name, "tool.json")
 	ok := true
-	check := func(where, ptr string) {
+	check := func(where, ptr string, whole bool) {
+		if ptr == "" && whole {
+			return // a projected field may take the whole answer
+		}
 		if ptr == "" || !judge.ValidPointer(ptr) {
 			l.add(file, where, "%q is not a JSON pointer to a field (it must start with /)", ptr)
 			ok = false
@@ -67,7 +71,7 @@ func (l *linter) pointers(t *Tool, v Version, at string, sch *compiledSchema) bo
 		}
 	}
 	for _, field := range slices.Sorted(maps.Keys(v.Project)) {
-		check(at+"/project/"+judge.EscapePointerToken(field), v.Project[field])
+		check(at+"/project/"+judge.EscapePointerToken(field), v.Project[field], true)
 	}
 	for i, field := range v.Integers {
 		if _, projected := v.Project[field]; !projected {
@@ -76,10 +80,10 @@ func (l *linter) pointers(t *Tool, v Version, at string, sch *compiledSchema) bo
 		}
 	}
 	for _, ptr := range slices.Sorted(maps.Keys(v.Bind)) {
-		check(at+"/bind/"+judge.EscapePointerToken(ptr), ptr)
+		check(at+"/bind/"+judge.EscapePointerToken(ptr), ptr, false)
 	}
 	for i, ptr := range v.Fresh {
-		check(fmt.Sprintf("%s/fresh/%d", at, i), ptr)
+		check(fmt.Sprintf("%s/fresh/%d", at, i), ptr, false)
 	}
 	return ok
 }

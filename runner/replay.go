@@ -82,6 +82,9 @@ func Replay(ctx context.Context, cfg ReplayConfig) (*ReplayResult, error) {
 	}
 	defer pool.Close(context.WithoutCancel(ctx))
 	lane := pool.Lanes()[0]
+	if _, mcp := lane.Target.(targets.MCPInstance); mcp || isToolService(cfg.Target) {
+		return nil, fmt.Errorf("%w: replay drives protocol v1 targets only; %s is not one (run a feature against it instead)", ErrConfig, cfg.Target)
+	}
 	set := canary.NewSet(cfg.Seed, "replay")
 	resp, err := replayResponse(cfg, set)
 	if err != nil {
@@ -179,4 +182,11 @@ func printable(out targets.Output) AgentOutput {
 		a.BodyBase64 = out.Body
 	}
 	return a
+}
+
+// isToolService reports whether t is an HTTP tool service, which replay
+// cannot call by protocol v1.
+func isToolService(t targets.Target) bool {
+	_, ok := t.(*targets.HTTPService)
+	return ok
 }

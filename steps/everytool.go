@@ -12,6 +12,7 @@ import (
 	"github.com/toolcert/toolcert/corpus"
 	"github.com/toolcert/toolcert/mocks"
 	"github.com/toolcert/toolcert/reports"
+	"github.com/toolcert/toolcert/targets"
 )
 
 // probe is one corpus tool, with its first accepted example, that a step
@@ -215,6 +216,9 @@ func (w *world) hostileRoute(ctx context.Context, p probe) error {
 			if err != nil {
 				return err
 			}
+			if !w.carries(p, args) {
+				continue // the target's argument is of a type that cannot hold the value
+			}
 			if err := w.callTool(ctx, p.tool.Name, args); err != nil {
 				return err
 			}
@@ -265,4 +269,15 @@ func (w *world) refusesAnswer(ctx context.Context, p probe, kind string) error {
 		return w.note(reports.EvidenceMismatch, "the upstream answered %s, and the agent saw outcome %q", kind, r.outcome)
 	}
 	return w.receivedAtMostBudget()
+}
+
+// carries reports whether the target can take args at all: on an MCP
+// server, whether the tool map renders them into arguments (a map that
+// turns a string into a number cannot carry "12/../admin").
+func (w *world) carries(p probe, args []byte) bool {
+	if _, ok := w.lane.Target.(targets.MCPInstance); !ok {
+		return true
+	}
+	_, err := w.suite.toolMap(p.tool.Name).RenderArguments(args)
+	return err == nil
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"reflect"
 	"slices"
 	"strings"
@@ -11,6 +12,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/toolcert/toolcert/internal/harness"
 	"github.com/toolcert/toolcert/internal/judge"
 	"github.com/toolcert/toolcert/protocol"
 	"github.com/toolcert/toolcert/reports"
@@ -199,62 +201,111 @@ func (w *world) inputSchema(p probe) (*judge.Schema, error) {
 	return sch, nil
 }
 
-// refusedArguments returns the changes of the probe's arguments that the
-// schema refuses: each string argument as a number, an unknown argument,
-// each argument left out.
-func refusedArguments(sch *judge.Schema, p probe) []map[string]any {
-	var out []map[string]any
+// targetArguments returns the probe's arguments as the target takes them:
+// the corpus's for protocol v1, rendered by the tool map on an MCP server.
+func (w *world) targetArguments(p probe) (map[string]any, error) {
+	args, err := p.args(nil)
+	if err != nil {
+		return nil, err
+	}
+	if _, ok := w.lane.Target.(targets.MCPInstance); ok {
+		if args, err = w.suite.toolMap(p.tool.Name).RenderArguments(args); err != nil {
+			return nil, w.note(reports.EvidenceTarget, "the tool map of %s: %v", p.tool.Name, err)
+		}
+	}
+	var m map[string]any
+	if err := json.Unmarshal(args, &m); err != nil {
+		return nil, fmt.Errorf("the arguments of %s: %w", p.tool.Name, err)
+	}
+	return m, nil
+}
+
+// sendAsIs calls the probe's tool with raw, arguments in the target's own
+// shape: on an MCP server the mapped tool, past the tool map; on a
+// protocol v1 adapter the tool itself.
+func (w *world) sendAsIs(ctx context.Context, p probe, raw []byte) error {
+	if _, ok := w.lane.Target.(targets.MCPInstance); !ok {
+		return w.callTool(ctx, p.tool.Name, raw)
+	}
+	name := w.suite.toolMap(p.tool.Name).Name
+	return w.send(ctx, p.tool.Name, raw, func(ctx context.Context, inst targets.Instance) (harness.Output, error) {
+		call, err := inst.(targets.MCPInstance).CallTool(ctx, name, raw, harness.TokenMeta(w.token()))
+		if call == nil {
+			return harness.Output{}, err
+		}
+		return harness.MCPOutput(call), err
+	})
+}
+
+// refusedReachNothing calls the probe's tool with every change of its
+// arguments (in the target's own shape) that its declared schema refuses:
+// none reaches the upstream.
+func (w *world) refusedReachNothing(ctx context.Context, p probe) error {
+	sch, err := w.inputSchema(p)
+	if err != nil {
+		return err
+	}
+	args, err := w.targetArguments(p)
+	if err != nil {
+		return err
+	}
+	refused := refusedArguments(sch, args)
+	for _, raw := range refused {
+		w.lane.Upstream.Reset()
+		if err := w.lane.Upstream.Fallback(p.answer()); err != nil {
+			return err
+		}
+		if err := w.sendAsIs(ctx, p, raw); err != nil {
+			return err
+		}
+		if n := w.requests(); n > 0 {
+			return w.note(reports.EvidenceJournal, "the arguments %.200s, which the declared input schema refuses, sent %d request(s) upstream", raw, n)
+		}
+	}
+	w.tried += len(refused)
+	return nil
+}
+
+// refusedArguments returns the arguments, changed from args, that the
+// schema refuses: each string as a number, each number as a string, an
+// unknown argument, each argument left out.
+func refusedArguments(sch *judge.Schema, args map[string]any) [][]byte {
+	var out [][]byte
 	try := func(change map[string]any) {
-		args, err := p.args(change)
+		m := make(map[string]any, len(args)+1)
+		for k, v := range args {
+			m[k] = v
+		}
+		for k, v := range change {
+			if v == nil {
+				delete(m, k)
+			} else {
+				m[k] = v
+			}
+		}
+		raw, err := json.Marshal(m)
 		if err != nil {
 			return
 		}
-		v, err := judge.ParseJSON(args, agentLimits)
+		v, err := judge.ParseJSON(raw, agentLimits)
 		if err == nil && sch.Validate(v) != nil {
-			out = append(out, change)
+			out = append(out, raw)
 		}
 	}
-	names := make([]string, 0, len(p.acc.Arguments))
-	for name := range p.acc.Arguments {
-		names = append(names, name)
-	}
-	slices.Sort(names)
+	names := slices.Sorted(maps.Keys(args))
 	for _, name := range names {
-		try(map[string]any{name: 12345})
+		switch args[name].(type) {
+		case string:
+			try(map[string]any{name: 12345})
+		case float64:
+			try(map[string]any{name: "x"})
+		}
 	}
 	try(map[string]any{"toolcert_unexpected": "x"})
 	for _, name := range names {
 		try(map[string]any{name: nil})
 	}
 	return out
-}
-
-// refusedReachNothing calls the probe's tool with every change of its
-// arguments that its declared schema refuses: none reaches the upstream.
-func (w *world) refusedReachNothing(ctx context.Context, p probe) error {
-	sch, err := w.inputSchema(p)
-	if err != nil {
-		return err
-	}
-	changes := refusedArguments(sch, p)
-	for _, change := range changes {
-		w.lane.Upstream.Reset()
-		if err := w.lane.Upstream.Fallback(p.answer()); err != nil {
-			return err
-		}
-		args, err := p.args(change)
-		if err != nil {
-			return err
-		}
-		if err := w.callTool(ctx, p.tool.Name, args); err != nil {
-			return err
-		}
-		if n := w.requests(); n > 0 {
-			return w.note(reports.EvidenceJournal, "the arguments %s, which the declared input schema refuses, sent %d request(s) upstream", args, n)
-		}
-	}
-	w.tried += len(changes)
-	return nil
 }
 
 // mcpServerSteps registers the steps of scenarios that hold for any MCP

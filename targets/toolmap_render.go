@@ -110,7 +110,7 @@ func (m ToolMap) RenderArguments(args []byte) (json.RawMessage, error) {
 	}
 	var obj map[string]json.RawMessage
 	if err := json.Unmarshal([]byte(out), &obj); err != nil {
-		return nil, fmt.Errorf("the argument template gives %q, not a JSON object: %w", out, err)
+		return nil, fmt.Errorf("the argument template gives %.200q, not a JSON object: %w", out, err)
 	}
 	return json.RawMessage(out), nil
 }

@@ -46,8 +46,8 @@ func errNotMCP(inst targets.Instance) error {
 	return fmt.Errorf("the target's instance %T does not speak MCP", inst)
 }
 
-// tokenMeta is the _meta of a call in the session of token.
-func tokenMeta(token string) map[string]any {
+// TokenMeta is the _meta of an MCP call in the session of token.
+func TokenMeta(token string) map[string]any {
 	if token == "" {
 		return nil
 	}

@@ -52,7 +52,7 @@ func (a MCPAgent) Call(ctx context.Context, inst targets.Instance, tool string, 
 	if err != nil {
 		return Output{}, fmt.Errorf("tool map of %s: %w", tool, err)
 	}
-	call, err := mi.CallTool(ctx, m.Name, targs, tokenMeta(token))
+	call, err := mi.CallTool(ctx, m.Name, targs, TokenMeta(token))
 	if call == nil {
 		return Output{}, err
 	}
