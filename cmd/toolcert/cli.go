@@ -42,13 +42,15 @@ lets nothing rejected reach the agent, and nothing denied reach the upstream.
 Usage:
   toolcert run [flags]        run the features against a target (default: the
                               built-in features against the reference adapter)
-  toolcert replay [flags]     serve one captured body through a target once and
-                              print the agent-visible output, audit and leak verdict
+  toolcert replay [flags]     serve one captured body through a protocol v1 target
+                              once and print the agent-visible output, audit and
+                              leak verdict
   toolcert fixtures lint      check a fixture corpus (built-in, or --fixtures DIR)
   toolcert merge FILE...      join the results.json of the shards of one run
                               (run --shard K/N) into the whole run's reports
-  toolcert adapter            serve the reference adapter from the TOOLCERT_*
-                              environment (see docs/protocol.md)
+  toolcert adapter [--mcp M]  serve the reference adapter from the TOOLCERT_*
+                              environment (docs/protocol.md), over protocol v1
+                              or as an MCP server (--mcp stdio|http)
   toolcert version            print the version
   toolcert help [command]     show help for a command
 
