@@ -17,16 +17,6 @@ func Equal(field string, got any, want string) error {
 	return Reject(protocol.GateSemantic, protocol.ReasonBindingMismatch, "%s is %.80q, want %q", field, fmt.Sprint(got), want)
 }
 
-// ParseTimestamp parses observed as an RFC 3339 date-time. It returns a
-// *Rejection{protocol.GateSemantic, "bad_timestamp"} when observed is not one.
-func ParseTimestamp(observed string) (time.Time, error) {
-	t, err := time.Parse(time.RFC3339Nano, observed)
-	if err != nil {
-		return time.Time{}, Reject(protocol.GateSemantic, protocol.ReasonBadTimestamp, "timestamp %.80q: %w", observed, err)
-	}
-	return t, nil
-}
-
 // Fresh checks that observed, an RFC 3339 date-time, is at most window older
 // than now and at most skew later than now (both bounds inclusive). It
 // returns a *Rejection of gate semantic with reason "bad_timestamp",

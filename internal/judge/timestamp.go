@@ -8,17 +8,18 @@ import (
 	"github.com/toolcert/toolcert/protocol"
 )
 
-// ParseTimestamp reads s as an RFC 3339 date-time and returns the instant
-// it names, in UTC for "Z" and in a fixed zone for a numeric offset. Any
-// other text is a *Rejection at gate semantic, reason bad_timestamp.
+// ParseTimestamp reads s as an RFC 3339 date-time (section 5.6) and
+// returns the instant it names, in UTC for "Z" and in a fixed zone for a
+// numeric offset. Any other text is a *Rejection at gate semantic, reason
+// bad_timestamp.
 //
-// Mirrors gate, which reads with time.Parse(time.RFC3339Nano): it accepts
-// an hour of one digit ("T1:02:03Z"), a comma before the fraction
-// ("05,5Z"), and offsets up to +24:00 and minutes up to 60 ("+23:60"),
-// which RFC 3339 does not; and it refuses a leap second (":60"), lowercase
-// "t" and "z", and a space for "T", which RFC 3339 allows (section 5.6).
-// Fractions may have any number of digits; nanoseconds past the ninth
-// digit are dropped. Years are 0000 to 9999.
+// As docs/protocol.md ("Timestamps") reads RFC 3339: "T" and "Z" may be
+// lower case; every field has exactly its two (or four) digits; a fraction
+// follows a '.' and has any number of digits (nanoseconds past the ninth
+// are dropped); offsets run to ±23:59; a second of 60 is a leap second,
+// valid where the time is 23:59 in UTC, and names the first instant of
+// the next minute. A space for "T" is not RFC 3339's grammar. Years are
+// 0000 to 9999.
 func ParseTimestamp(s string) (time.Time, error) {
 	st, err := readStamp(s)
 	if err != nil {
@@ -84,6 +85,9 @@ func readStamp(s string) (stamp, error) {
 	if c.i != len(s) {
 		return stamp{}, fmt.Errorf("%w: %q after the zone", errStamp, s[c.i:])
 	}
+	if st.second == 60 && !st.leapMinute() {
+		return stamp{}, fmt.Errorf("%w: second 60 outside 23:59 UTC", errStamp)
+	}
 	return st, nil
 }
 
@@ -111,11 +115,22 @@ func (c *cursor) date(st *stamp) error {
 	return nil
 }
 
-// clock reads THH:MM:SS; the hour may have one digit (mirrors gate).
+// leapMinute reports whether st's minute is 23:59 in UTC, the only minute
+// a leap second can end.
+func (st stamp) leapMinute() bool {
+	offsetMinutes := 0
+	if !st.utc {
+		offsetMinutes = st.offset / 60
+	}
+	utc := ((st.hour*60+st.minute-offsetMinutes)%(24*60) + 24*60) % (24 * 60)
+	return utc == 23*60+59
+}
+
+// clock reads THH:MM:SS, "T" or "t", the second up to 60.
 func (c *cursor) clock(st *stamp) error {
-	ok := c.literal('T')
+	ok := c.literal('T') || c.literal('t')
 	if ok {
-		st.hour, ok = c.number(1, 2, 0, 23)
+		st.hour, ok = c.number(2, 2, 0, 23)
 	}
 	ok = ok && c.literal(':')
 	if ok {
@@ -123,7 +138,7 @@ func (c *cursor) clock(st *stamp) error {
 	}
 	ok = ok && c.literal(':')
 	if ok {
-		st.second, ok = c.number(2, 2, 0, 59)
+		st.second, ok = c.number(2, 2, 0, 60)
 	}
 	if !ok {
 		return fmt.Errorf("%w: bad time of day", errStamp)
@@ -131,10 +146,10 @@ func (c *cursor) clock(st *stamp) error {
 	return nil
 }
 
-// fraction reads an optional fraction of a second, '.' or ',' (mirrors
-// gate) and one digit or more, and returns it in nanoseconds.
+// fraction reads an optional fraction of a second, '.' and one digit or
+// more, and returns it in nanoseconds.
 func (c *cursor) fraction() int {
-	if c.i+1 >= len(c.s) || (c.s[c.i] != '.' && c.s[c.i] != ',') || !isDigit(c.s[c.i+1]) {
+	if c.i+1 >= len(c.s) || c.s[c.i] != '.' || !isDigit(c.s[c.i+1]) {
 		return 0
 	}
 	c.i++
@@ -146,10 +161,9 @@ func (c *cursor) fraction() int {
 	return nanos
 }
 
-// zone reads "Z" or ±HH:MM, hours up to 24 and minutes up to 60 (mirrors
-// gate).
+// zone reads "Z", "z" or ±HH:MM, hours up to 23 and minutes up to 59.
 func (c *cursor) zone(st *stamp) error {
-	if c.literal('Z') {
+	if c.literal('Z') || c.literal('z') {
 		st.utc = true
 		return nil
 	}
@@ -162,11 +176,11 @@ func (c *cursor) zone(st *stamp) error {
 	default:
 		return fmt.Errorf("%w: no zone", errStamp)
 	}
-	hours, ok := c.number(2, 2, 0, 24)
+	hours, ok := c.number(2, 2, 0, 23)
 	ok = ok && c.literal(':')
 	minutes := 0
 	if ok {
-		minutes, ok = c.number(2, 2, 0, 60)
+		minutes, ok = c.number(2, 2, 0, 59)
 	}
 	if !ok {
 		return fmt.Errorf("%w: bad zone offset", errStamp)
