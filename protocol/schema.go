@@ -16,6 +16,8 @@ var (
 	decisionSchema []byte
 	//go:embed schemas/audit-event.json
 	auditEventSchema []byte
+	//go:embed schemas/refund-order.json
+	refundOrderSchema []byte
 )
 
 // EnvelopeSchema returns a copy of the closed Draft 2020-12 schema every
@@ -31,3 +33,8 @@ func DecisionSchema() []byte { return bytes.Clone(decisionSchema) }
 // AuditEventSchema returns a copy of the closed Draft 2020-12 schema of one
 // audit log line.
 func AuditEventSchema() []byte { return bytes.Clone(auditEventSchema) }
+
+// RefundOrderSchema returns a copy of the closed Draft 2020-12 schema of
+// request_refund's trusted order record (GET /orders/{order_id}), the
+// upstream answer a refund proposal is checked against.
+func RefundOrderSchema() []byte { return bytes.Clone(refundOrderSchema) }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -165,9 +166,38 @@ func (s *Suite) expectation(v variant.Variant) variant.Expect {
 	return variant.Expect{Outcome: protocol.OutcomeFailure, Code: protocol.CodeInvalidResponse}
 }
 
-// expect checks what the variant expects; a check that does not apply to
-// the target (no request id, no audit log) is left out of the case.
+// expect checks what the variant expects, or one of the alternatives the
+// decision table allows (variant.Expect.Allowed): the one with the
+// outcome, code and retryable flag the agent saw, and then any of them
+// with that outcome for the audit's gate and reason. A check that does not
+// apply to the target (no request id, no audit log) is left out of the
+// case.
 func (w *world) expect(ctx context.Context, e variant.Expect) []error {
+	allowed := e.Allowed()
+	if len(allowed) == 1 {
+		return w.expectOne(ctx, e, nil)
+	}
+	chosen := allowed[0]
+	if r, err := w.result(); err == nil {
+		for _, a := range allowed {
+			if a.Outcome == r.outcome && (a.Outcome != protocol.OutcomeFailure || !r.codeKnown || string(a.Code) == r.code && a.Retryable == r.retryable) {
+				chosen = a
+				break
+			}
+		}
+	}
+	var verdicts []gateRecord
+	for _, a := range allowed {
+		if a.Outcome == chosen.Outcome && a.Code == chosen.Code && a.Retryable == chosen.Retryable {
+			verdicts = append(verdicts, gateRecord{Gate: a.Gate, Reason: a.Reason})
+		}
+	}
+	return w.expectOne(ctx, chosen, verdicts)
+}
+
+// expectOne checks e; when verdicts holds more than one gate and reason,
+// the audit may record any of them.
+func (w *world) expectOne(ctx context.Context, e variant.Expect, verdicts []gateRecord) []error {
 	var errs []error
 	check := func(err error) {
 		if err != nil && !errors.Is(err, ErrNotApplicable) {
@@ -184,11 +214,33 @@ func (w *world) expect(ctx context.Context, e variant.Expect) []error {
 		}
 		check(w.seesFailure(string(e.Code), retry))
 	}
-	if w.suite.Capabilities.Audit && len(errs) == 0 && e.Gate != "" {
+	switch {
+	case !w.suite.Capabilities.Audit || len(errs) > 0 || e.Gate == "":
+	case len(verdicts) > 1:
+		check(w.auditGateIn(ctx, verdicts))
+	default:
 		check(w.auditGate(ctx, e.Gate, e.Reason, false))
 	}
 	check(w.receivedAtMostBudget())
 	return errs
+}
+
+// auditGateIn checks that the latest call's audit event records one of
+// verdicts, each a gate and reason the decision table allows.
+func (w *world) auditGateIn(ctx context.Context, verdicts []gateRecord) error {
+	ev, err := w.auditFor(ctx)
+	if err != nil {
+		return err
+	}
+	got := gateRecord{Gate: ev.Gate, Reason: ev.Reason}
+	if slices.Contains(verdicts, got) {
+		return nil
+	}
+	want := make([]string, len(verdicts))
+	for i, v := range verdicts {
+		want[i] = v.String()
+	}
+	return w.note(reports.EvidenceAudit, "the audit records %s; want one of the decision table's: %s", got, strings.Join(want, "; "))
 }
 
 func (w *world) leakCheck() []error {

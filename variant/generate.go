@@ -176,6 +176,7 @@ func (x *example) variant(op string, d draft) (Variant, bool) {
 		Body: slices.Clone(d.body), Arguments: maps.Clone(x.acc.Arguments), Expect: d.expect,
 	}
 	v.Expect.Data = slices.Clone(v.Expect.Data) // no two variants share memory
+	v.Expect.Alternatives = x.alternatives(op, v.Expect)
 	if v.Status == 0 {
 		v.Status = http.StatusOK
 	}
@@ -183,4 +184,20 @@ func (x *example) variant(op string, d draft) (Variant, bool) {
 		v.ContentType = *d.contentType
 	}
 	return v, true
+}
+
+// alternatives returns the failures the decision table allows instead of
+// e for class op on this example's tool: its Also verdicts, but e's own.
+func (x *example) alternatives(op string, e Expect) []Expect {
+	class, ok := protocol.ClassOf(op, x.tool.Format)
+	if !ok {
+		return nil
+	}
+	var out []Expect
+	for _, also := range class.Also {
+		if also.Gate != protocol.Gate(e.Gate) || also.Reason != e.Reason {
+			out = append(out, rejected(also.Gate, also.Reason))
+		}
+	}
+	return out
 }

@@ -16,7 +16,7 @@ func semanticOperators() []operator {
 	return []operator{
 		{name: "stale_timestamp", describe: "every fresh timestamp set to {{stale}}, a minute before the freshness window, or to the Unix epoch (#epoch)", json: timestamp("stale", "{{stale}}", "1970-01-01T00:00:00Z")},
 		{name: "future_timestamp", describe: "every fresh timestamp set to {{future}}, a minute past the allowed skew, or to the year 9999 (#far)", json: timestamp("future", "{{future}}", "9999-12-31T23:59:59Z")},
-		{name: "bad_timestamp", describe: "every fresh timestamp set to a date-time the schema accepts and RFC 3339 parsing refuses: lower-case t and z (#lowercase), second 60 (#leap_second)", json: badTimestamp},
+		{name: "timestamp_edge", describe: "every fresh timestamp set to a stale date-time in RFC 3339 syntax an adapter may refuse: lower-case t and z (#lowercase), the leap second of 2016 (#leap_second); stale, or bad_timestamp (docs/protocol.md)", json: timestampEdge},
 		{name: "wrong_bound_id", describe: "every bound id changed: one character off (#near), a canary (#canary), case changed (#case), a trailing space (#padded), a Cyrillic look-alike letter (#homoglyph)", json: wrongBoundJSON, kv: wrongBoundKV},
 		{name: "success_with_error", describe: `an "error": {"code": "UPSTREAM_UNAVAILABLE", "message": <canary>} member beside the data`, json: successWithError},
 		{name: "forged_request_id", describe: `a top-level "request_id": "req.<canary>" added or replaced: accepted when the schema declares it (the adapter must not echo it)`, json: forgedRequestID},
@@ -59,11 +59,15 @@ func semanticDraft(x *example, ptr, tag, lit, reason, note string) (draft, bool)
 	return treeDraft(ptr, tag, note, t, e), true
 }
 
-func badTimestamp(x *example) []draft {
+// timestampEdge sets every fresh timestamp to RFC 3339 date-times that
+// some parsers refuse, each long past any freshness window: an adapter
+// that reads them finds them stale, one that refuses them records
+// bad_timestamp (the decision table's Also).
+func timestampEdge(x *example) []draft {
 	var out []draft
 	for _, ptr := range x.ver.Fresh {
-		for _, b := range []struct{ tag, value string }{{"lowercase", "2026-11-29t16:00:00z"}, {"leap_second", "2026-12-31T23:59:60Z"}} {
-			if d, ok := semanticDraft(x, ptr, b.tag, quote(b.value), protocol.ReasonBadTimestamp, ptr+" set to "+b.value); ok {
+		for _, b := range []struct{ tag, value string }{{"lowercase", "1970-01-01t00:00:00z"}, {"leap_second", "2016-12-31T23:59:60Z"}} {
+			if d, ok := semanticDraft(x, ptr, b.tag, quote(b.value), protocol.ReasonStale, ptr+" set to "+b.value); ok {
 				out = append(out, d)
 			}
 		}

@@ -88,6 +88,19 @@ type Expect struct {
 	// Data is, for success, the exact agent data; it may hold the
 	// example's placeholders, to be rendered like the body.
 	Data json.RawMessage
+	// Alternatives are the other failures the decision table of
+	// docs/protocol.md allows for the variant's class (protocol.Class's
+	// Also): where the protocol leaves the gate or reason to the adapter,
+	// reaching one of them passes too.
+	Alternatives []Expect
+}
+
+// Allowed returns e (without its alternatives) followed by each of its
+// alternatives: every outcome a correct adapter may reach.
+func (e Expect) Allowed() []Expect {
+	first := e
+	first.Alternatives = nil
+	return append([]Expect{first}, e.Alternatives...)
 }
 
 // Options select and parameterise the variants [Generate] makes. The zero

@@ -42,6 +42,7 @@ type Option func(*settings)
 // settings holds the stages an Option may replace.
 type settings struct {
 	parse          func(raw []byte, lim gate.Limits) (any, error)
+	parseText      func(raw []byte, keys []gate.KeySpec) (map[string]string, error)
 	vendorSchema   func(schema []byte) []byte
 	project        func(tool string, vendor, data map[string]any) map[string]any
 	requestID      func(vendor any) (string, bool)
@@ -70,6 +71,7 @@ type settings struct {
 func defaultSettings() settings {
 	return settings{
 		parse:          gate.ParseJSON,
+		parseText:      gate.ParseKeyValues,
 		vendorSchema:   func(schema []byte) []byte { return schema },
 		project:        func(_ string, _, data map[string]any) map[string]any { return data },
 		requestID:      func(any) (string, bool) { return "", false },
@@ -100,6 +102,12 @@ func exactTool(requested string, tools []string) (string, bool) {
 // WithParser replaces the strict JSON parser (default [gate.ParseJSON]).
 func WithParser(parse func(raw []byte, lim gate.Limits) (any, error)) Option {
 	return func(s *settings) { s.parse = parse }
+}
+
+// WithTextParser replaces the key=value parser of text tools (default
+// [gate.ParseKeyValues]).
+func WithTextParser(parse func(raw []byte, keys []gate.KeySpec) (map[string]string, error)) Option {
+	return func(s *settings) { s.parseText = parse }
 }
 
 // WithVendorSchemaTransform rewrites each pinned vendor schema before it is

@@ -63,7 +63,7 @@ func (a *Adapter) decode(t compiledTool, ver version, f gate.Fetched) (any, erro
 	if ver.lines == nil {
 		return a.s.parse(f.Raw, a.cfg.Limits)
 	}
-	kv, err := gate.ParseKeyValues(f.Raw, ver.lines)
+	kv, err := a.s.parseText(f.Raw, ver.lines)
 	if err != nil {
 		return nil, err
 	}
