@@ -19,7 +19,8 @@ Feature: Upstream versions are certified one by one, never half-accepted (R19)
     And no canary reaches the agent
 
   Scenario: a v2 answer of a tool the adapter supports only in v1 is rejected cleanly
-    Given the upstream answers GET /projects/bluebird/runs/run_Aa11Bb22Cc33 with fixture "run_status/accepted/running_v2.json"
+    Given the adapter does not support upstream version "v2" of "run_status"
+    And the upstream answers GET /projects/bluebird/runs/run_Aa11Bb22Cc33 with fixture "run_status/accepted/running_v2.json"
     And the upstream sets the header "X-Api-Version" to "v2"
     When the agent calls "run_status" with {"project_id": "bluebird", "run_id": "run_Aa11Bb22Cc33"}
     Then the agent sees the failure INVALID_RESPONSE, not retryable

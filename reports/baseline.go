@@ -125,19 +125,20 @@ func BaselineOf(r *Result) *Baseline {
 // that lists it is returned with the unmatched ones, since the run could
 // not check it.
 func (b *Baseline) Apply(r *Result) (unmatched []string) {
-	scenarios, cases := index(b.Scenarios), index(b.Cases)
+	scenarios, cases := index(b.Scenarios, canonicalScenarioID), index(b.Cases, nil)
 	for i := range r.Scenarios {
 		sc := &r.Scenarios[i]
 		allExpected := true
 		for j := range sc.Cases {
 			c := &sc.Cases[j]
-			c.Baseline = mark(c.Status, cases[c.ID])
+			_, listed := cases[c.ID]
+			c.Baseline = mark(c.Status, listed)
 			delete(cases, c.ID)
 			if c.Status == Failed && c.Baseline != ExpectedFailure {
 				allExpected = false
 			}
 		}
-		listed := scenarios[sc.ID]
+		_, listed := scenarios[sc.ID]
 		if sc.Status != NotApplicable {
 			delete(scenarios, sc.ID)
 		}
@@ -147,21 +148,26 @@ func (b *Baseline) Apply(r *Result) (unmatched []string) {
 		sc.Baseline = mark(sc.Status, listed)
 	}
 	r.Tally()
-	for id := range scenarios {
+	for _, id := range scenarios {
 		unmatched = append(unmatched, id)
 	}
-	for id := range cases {
+	for _, id := range cases {
 		unmatched = append(unmatched, id)
 	}
 	slices.Sort(unmatched)
 	return unmatched
 }
 
-// index returns the set of IDs in list.
-func index(list []Expected) map[string]bool {
-	m := make(map[string]bool, len(list))
+// index returns the IDs in list, each made canonical by canon when it is
+// not nil, mapped to the ID as listed.
+func index(list []Expected, canon func(string) string) map[string]string {
+	m := make(map[string]string, len(list))
 	for _, e := range list {
-		m[e.ID] = true
+		id := e.ID
+		if canon != nil {
+			id = canon(id)
+		}
+		m[id] = e.ID
 	}
 	return m
 }

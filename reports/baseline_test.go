@@ -200,3 +200,13 @@ func TestWriteBaselineFails(t *testing.T) {
 		t.Errorf("folder holds %q, want only the folder baseline.json", got)
 	}
 }
+
+// TestBaselineTakesIDsWithFolders: a baseline written when scenario IDs
+// held the feature file's folders still matches.
+func TestBaselineTakesIDsWithFolders(t *testing.T) {
+	r := &Result{Scenarios: []Scenario{{ID: ScenarioID("features/transport.feature", "a 403 is not retried"), Status: Failed, Error: "x"}}}
+	b := Baseline{Scenarios: []Expected{{ID: "features/transport.feature: a 403 is not retried"}}}
+	if unmatched := b.Apply(r); len(unmatched) != 0 || r.Scenarios[0].Baseline != ExpectedFailure {
+		t.Errorf("unmatched %v, baseline mark %q: the old ID did not match", unmatched, r.Scenarios[0].Baseline)
+	}
+}

@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/cucumber/godog"
+
+	"github.com/toolcert/toolcert/reports"
 )
 
 // Shard picks the part of a run one job of a CI matrix runs: shard Index of
@@ -69,5 +71,7 @@ func outOfShard(ctx context.Context) bool {
 	return v
 }
 
-// scenarioID is the ID results.json gives a scenario.
-func scenarioID(p *godog.Scenario) string { return p.Uri + ": " + p.Name }
+// scenarioID is the ID results.json gives a scenario (reports.ScenarioID):
+// the same whether the features are the built-in ones, a folder or one
+// file, so a baseline stays valid.
+func scenarioID(p *godog.Scenario) string { return reports.ScenarioID(p.Uri, p.Name) }

@@ -55,7 +55,7 @@ var catches = map[string][]catch{
 	"codes-collapsed":      {{feature: f("transport"), step: "the agent sees the failure NOT_FOUND"}, {feature: f("calls_authorization"), step: "the agent sees the failure DENIED"}},
 	"deadline-per-attempt": {{feature: f("transport"), step: "the agent got its answer within the adapter's time budget"}},
 	// the audit log
-	"audit-counts-one-attempt": {{feature: f("transport"), step: "the audit records 3 attempts"}, {feature: f("transport"), step: "the audit records as many attempts as the upstream received"}},
+	"audit-counts-one-attempt": {{feature: f("transport"), step: "the audit records 2 attempts"}, {feature: f("transport"), step: "the audit records as many attempts as the upstream received"}},
 	"audit-one-reason":         {{feature: f("parse_limits"), step: `the audit records gate "transport" and reason "byte_limit" for that request`}, {feature: f("semantic_binding"), step: `the audit records gate "semantic"`}},
 	"audit-without-body-hash":  {{feature: f("first_test"), step: `the audit records gate "schema" for that request, with the sha256 of the served body`}, {feature: f("projection"), step: `the audit records gate "none"`}},
 	// the call side

@@ -67,3 +67,13 @@ func (w *world) needV1(what string) error {
 	}
 	return nil
 }
+
+// unsupportedVersion returns nil when the adapter's profile does not
+// declare upstream version of tool supported; a scenario about rejecting
+// such an answer does not apply to an adapter that supports it.
+func (w *world) unsupportedVersion(version, tool string) error {
+	if w.suite.Profile.Supports(tool, version) {
+		return notApplicable("the profile declares %s's upstream version %s supported", tool, version)
+	}
+	return nil
+}

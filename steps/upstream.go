@@ -1,6 +1,7 @@
 package steps
 
 import (
+	"bytes"
 	"fmt"
 	"net/http"
 	"strings"
@@ -77,6 +78,46 @@ func (w *world) answerDoc(method, path string, status int, doc *godog.DocString,
 func (w *world) answerErrorPage(method, path string, status, times int) {
 	page := errorPage(status, http.StatusText(status), w.canaries.New(fmt.Sprintf("HTML error page body of %s %s", method, path)))
 	w.answer(method, path, withType(mocks.Response{Status: status, Body: page, Times: times}, "text/html; charset=utf-8"))
+}
+
+// failFirst makes method path first fail times times with status, then
+// answer what the scenario programs next. The scenario does not apply when
+// the adapter's attempt budget leaves no attempt after those failures.
+func (w *world) failFirst(method, path string, status, times int) error {
+	if times < 1 {
+		return fmt.Errorf("fail %d times: want at least once", times)
+	}
+	if budget := w.suite.Profile.MaxAttempts; times >= budget {
+		return notApplicable("the scenario needs %d failed attempts and one more, and the adapter's attempt budget (max_attempts) is %d", times, budget)
+	}
+	w.answerErrorPage(method, path, status, times)
+	return nil
+}
+
+// pastBudget is a silence no adapter may wait out: one second past the
+// longest the harness waits for a call, itself past the adapter's time
+// budget with its slack. An adapter without a deadline hangs on it.
+func (w *world) pastBudget() time.Duration {
+	return w.suite.Profile.CallTimeout() + time.Second
+}
+
+// dribbleWithinReadTimeout dribbles the last response's body one chunk
+// every half read timeout, so no silence reaches the read timeout, in
+// chunks small enough that the body takes longer than pastBudget. A body
+// too short for that is led by JSON whitespace.
+func (w *world) dribbleWithinReadTimeout() error {
+	every := time.Duration(w.suite.Profile.ReadTimeout) / 2
+	if every <= 0 {
+		return fmt.Errorf("dribble: the profile's read timeout %v is too short to dribble within", time.Duration(w.suite.Profile.ReadTimeout))
+	}
+	chunks := int(w.pastBudget()/every) + 2
+	return w.modify("dribble the body", func(r *mocks.Response) error {
+		if pad := chunks - len(r.Body); pad > 0 {
+			r.Body = append(bytes.Repeat([]byte(" "), pad), r.Body...)
+		}
+		r.Fault.DribbleChunk, r.Fault.DribbleEvery = len(r.Body)/chunks, every
+		return nil
+	})
 }
 
 func (w *world) modify(what string, f func(r *mocks.Response) error) error {
@@ -178,8 +219,13 @@ func upstreamSteps(r *registrar) {
 		return nil
 	}))
 	r.arrange(`^the upstream first fails (\d+) times? with status (\d{3}) on `+req+`$`, on(func(w *world, times, status int, m, p string) error {
-		w.answerErrorPage(m, p, status, times)
-		return nil
+		return w.failFirst(m, p, status, times)
+	}))
+	r.arrange(`^the upstream fails with status (\d{3}) on every attempt but the last on `+req+`$`, on(func(w *world, status int, m, p string) error {
+		if budget := w.suite.Profile.MaxAttempts; budget < 2 {
+			return notApplicable("the scenario needs a retry, and the adapter's attempt budget (max_attempts) is %d", budget)
+		}
+		return w.failFirst(m, p, status, w.suite.Profile.MaxAttempts-1)
 	}))
 	r.arrange(`^the upstream resets the connection on `+req+`$`, on(func(w *world, m, p string) error {
 		w.answer(m, p, mocks.Response{Fault: mocks.Fault{Reset: true}})
@@ -189,6 +235,7 @@ func upstreamSteps(r *registrar) {
 		w.answer(m, p, mocks.Response{Fault: mocks.Fault{Empty: true}})
 		return nil
 	}))
+	r.arrange(`^the adapter does not support upstream version "([^"]+)" of "([^"]+)"$`, on((*world).unsupportedVersion))
 	generatedSteps(r, req)
 	modifierSteps(r)
 }
@@ -243,6 +290,10 @@ func modifierSteps(r *registrar) {
 		}
 		return w.delay(v)
 	}))
+	r.arrange(`^the upstream waits past the adapter's time budget before sending headers$`, on(func(w *world) error {
+		return w.delay(w.pastBudget())
+	}))
+	r.arrange(`^the upstream dribbles the body within the read timeout until past the time budget$`, on((*world).dribbleWithinReadTimeout))
 	r.arrange(`^the upstream dribbles the body (\d+) bytes? every (\S+)$`, on(func(w *world, n int, every string) error {
 		v, err := time.ParseDuration(every)
 		if err != nil {

@@ -57,7 +57,7 @@ func TestContainerCatchesMutant(t *testing.T) {
 	if err != nil {
 		t.Fatalf("Run: %v", err)
 	}
-	const want = "features/duplicate_members.feature: a plain duplicate member is rejected at the parse gate"
+	want := reports.ScenarioID("features/duplicate_members.feature", "a plain duplicate member is rejected at the parse gate")
 	for _, s := range res.Scenarios {
 		if s.ID == want {
 			if s.Status != reports.Failed {

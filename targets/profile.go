@@ -30,6 +30,10 @@ type Profile struct {
 	Freshness Duration `json:"freshness"`
 	// FutureSkew is how far in the future an observation may be.
 	FutureSkew Duration `json:"future_skew"`
+	// ReadyTimeout is how long the harness waits for each instance of the
+	// target to be ready (0: protocol.ReadyTimeout); --ready-timeout
+	// replaces it.
+	ReadyTimeout Duration `json:"ready_timeout,omitempty"`
 	// Token is the bearer token the agent presents.
 	Token string `json:"token"`
 	// Rename maps TOOLCERT_* variable names to the adapter's own names.
@@ -103,6 +107,8 @@ func (p Profile) Validate() error {
 		return fmt.Errorf("profile: max_attempts must be positive")
 	case p.Deadline <= 0 || p.ReadTimeout <= 0 || p.Freshness <= 0 || p.FutureSkew < 0:
 		return fmt.Errorf("profile: deadline, read_timeout and freshness must be positive, future_skew not negative")
+	case p.ReadyTimeout < 0:
+		return fmt.Errorf("profile: ready_timeout must not be negative")
 	}
 	return nil
 }

@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/toolcert/toolcert"
-	"github.com/toolcert/toolcert/corpus"
 	"github.com/toolcert/toolcert/runner"
 )
 
@@ -48,11 +47,7 @@ func fixturesCmd(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		}
 		name = dir
 	}
-	c := corpus.New(fixtures)
-	problems := corpus.Lint(c, time.Now(), corpus.Limits{
-		MaxBytes: p.MaxBytes, MaxDepth: p.MaxDepth,
-		Freshness: time.Duration(p.Freshness), Skew: time.Duration(p.FutureSkew),
-	})
+	problems := runner.LintCorpus(fixtures, p, time.Now())
 	for _, pr := range problems {
 		fmt.Fprintln(stdout, pr)
 	}

@@ -19,8 +19,8 @@ func registerTarget(fs *flag.FlagSet, f *runconfig.Flags) {
 	fs.StringVar(&f.TargetURL, "target-url", f.TargetURL, "use an adapter already running at `URL`; it must use the mock at --upstream-listen (one lane)")
 	fs.StringVar(&f.UpstreamListen, "upstream-listen", f.UpstreamListen, "with --target-url: loopback `ADDR` (host:port) the mock upstream listens on")
 	fs.StringVar(&f.AuditFile, "audit-file", f.AuditFile, "with --target-url: `PATH` of the running adapter's audit log, so audit steps can read it")
-	fs.StringVar(&f.Profile, "profile", f.Profile, "JSON `FILE` declaring the target's limits (max_bytes, max_depth, max_attempts, deadline,\nread_timeout, freshness, future_skew, token, rename); default: the reference adapter's")
-	fs.DurationVar(&f.ReadyTimeout, "ready-timeout", f.ReadyTimeout, fmt.Sprintf("how long each target instance may take to be ready (GET /healthz, or MCP initialize),\na Go `DURATION` such as 20s; default %s", protocol.ReadyTimeout))
+	fs.StringVar(&f.Profile, "profile", f.Profile, "JSON `FILE` declaring the target's limits (max_bytes, max_depth, max_attempts, deadline,\nread_timeout, freshness, future_skew, ready_timeout, token, rename, upstream_versions; docs/profile.md);\ndefault: the reference adapter's")
+	fs.DurationVar(&f.ReadyTimeout, "ready-timeout", f.ReadyTimeout, fmt.Sprintf("how long each target instance may take to be ready (GET /healthz, or MCP initialize),\na Go `DURATION` such as 20s; default: the profile's ready_timeout, or %s", protocol.ReadyTimeout))
 }
 
 // loadProfile returns the profile in the file at path, or the zero

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/toolcert/toolcert"
 	"github.com/toolcert/toolcert/adapters/reference"
@@ -80,6 +81,9 @@ func (r Run) Build() (targets.Target, targets.Profile, error) {
 		profile = p
 	}
 	spec := r.Target
+	if spec.ReadyTimeout == 0 {
+		spec.ReadyTimeout = time.Duration(profile.ReadyTimeout)
+	}
 	if len(profile.Rename)+len(spec.Rename) > 0 {
 		spec.Rename = maps.Clone(profile.Rename)
 		if spec.Rename == nil {
