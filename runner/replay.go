@@ -44,13 +44,16 @@ type ReplayConfig struct {
 // adapter audited, and whether any planted canary or, for a rejected
 // response, any string of the body reached the agent.
 type ReplayResult struct {
-	Agent    AgentOutput       `json:"agent"`
-	Audit    []json.RawMessage `json:"audit"`
-	Requests int               `json:"upstream_requests"`
-	Served   string            `json:"served_sha256"`
-	Leaks    []canary.Leak     `json:"leaks"`
-	Verdict  string            `json:"verdict"`
-	Seed     uint64            `json:"seed"`
+	Agent AgentOutput       `json:"agent"`
+	Audit []json.RawMessage `json:"audit"`
+	// AuditError says why the audit log could not be read (a named pipe,
+	// a line past 4 MiB, ...); "" when it was.
+	AuditError string        `json:"audit_error,omitempty"`
+	Requests   int           `json:"upstream_requests"`
+	Served     string        `json:"served_sha256"`
+	Leaks      []canary.Leak `json:"leaks"`
+	Verdict    string        `json:"verdict"`
+	Seed       uint64        `json:"seed"`
 }
 
 // AgentOutput is the agent-visible output in a printable form.
@@ -110,7 +113,10 @@ func Replay(ctx context.Context, cfg ReplayConfig) (*ReplayResult, error) {
 		res.Served = journal[len(journal)-1].Served.BodySHA256
 	}
 	if id := requestID(c.Out.Result); lane.AuditFile != "" && id != "" {
-		res.Audit, _ = harness.AuditEvents(lane.AuditFile, 0, id)
+		var auditErr error
+		if res.Audit, auditErr = harness.AuditEvents(lane.AuditFile, 0, id); auditErr != nil {
+			res.AuditError = auditErr.Error()
+		}
 	}
 	res.Leaks = canary.Scan(c.Out.Parts, append(set.All(), bodyStrings(cfg.Body, c.Out.Result)...))
 	if res.Leaks == nil {

@@ -3,10 +3,14 @@ package steps
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"strconv"
+	"unicode"
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/toolcert/toolcert/internal/harness"
 	"github.com/toolcert/toolcert/reports"
 )
 
@@ -32,7 +36,9 @@ type auditUpstream struct {
 }
 
 // auditFor returns the audit event the target wrote for the agent's call,
-// waiting briefly for a target that writes it after answering.
+// waiting for a target that writes it after answering as long as
+// docs/protocol.md allows. A log the harness cannot read, or that has no
+// event for the call, fails the step with audit evidence saying why.
 func (w *world) auditFor(ctx context.Context) (auditEvent, error) {
 	if err := w.needAudit(); err != nil {
 		return auditEvent{}, err
@@ -45,21 +51,47 @@ func (w *world) auditFor(ctx context.Context) (auditEvent, error) {
 	if id == "" {
 		return auditEvent{}, notApplicable("the target's result names no request id to find its audit event by")
 	}
-	raw, err := w.lane.AuditEvent(ctx, w.call.AuditFrom, id)
+	raw, err := w.lane.AuditEvent(ctx, w.call.Call, id)
+	if ae := (*harness.AuditError)(nil); errors.As(err, &ae) {
+		return auditEvent{}, w.note(reports.EvidenceAudit, "%s", ae.Error())
+	}
 	if err != nil {
 		return auditEvent{}, err
 	}
-	if raw == nil {
-		return auditEvent{}, w.note(reports.EvidenceAudit, "the audit log %s has no event for request_id %q", w.lane.AuditFile, id)
-	}
 	var ev auditEvent
 	if err := json.Unmarshal(raw, &ev); err != nil {
-		return auditEvent{}, fmt.Errorf("audit event of %s: %w", id, err)
+		return auditEvent{}, w.note(reports.EvidenceAudit, "the audit event of request_id %q in %s does not have the protocol's fields: %v; it starts %q",
+			id, w.lane.AuditFile, err, tail(string(raw), 200))
 	}
 	return ev, nil
 }
 
 type gateRecord struct{ Gate, Reason string }
+
+// String reads "gate parse, reason syntax", or "gate parse" without a
+// reason.
+func (g gateRecord) String() string {
+	s := "gate " + orQuoted(g.Gate)
+	if g.Reason != "" {
+		s += ", reason " + orQuoted(g.Reason)
+	}
+	return s
+}
+
+// orQuoted returns s as it is when it is a plain word (letters, digits,
+// '_' and '-'), quoted otherwise: the adapter wrote it, and an empty value
+// or a line break must show in a one-line message.
+func orQuoted(s string) string {
+	for _, c := range s {
+		if !unicode.IsLetter(c) && !unicode.IsDigit(c) && c != '_' && c != '-' {
+			return strconv.Quote(s)
+		}
+	}
+	if s == "" {
+		return `""`
+	}
+	return s
+}
 
 // auditGate checks the gate (and reason, when one is given) of the audit
 // event of the agent's request; withSHA also checks its raw_sha256.
@@ -76,15 +108,31 @@ func (w *world) auditGate(ctx context.Context, gate, reason string, withSHA bool
 	if reason == "" {
 		got.Reason = ""
 	}
-	if diff := cmp.Diff(want, got); diff != "" {
-		w.evidence = append(w.evidence, reports.Evidence{Kind: reports.EvidenceAudit,
-			Message: "the audit records another gate or reason", Diff: diff})
-		return fmt.Errorf("the audit records another gate or reason (-want +got):\n%s", diff)
+	if got != want {
+		recorded := fmt.Sprintf("gate %s, reason %s", orQuoted(ev.Gate), orQuoted(ev.Reason))
+		return w.auditMismatch(fmt.Sprintf("the audit records %s; want %s", recorded, want), want, got)
 	}
 	if !withSHA {
 		return nil
 	}
 	return w.auditSHA(ev)
+}
+
+// decisionRecord is the verdict of a decision record (A3).
+type decisionRecord struct{ Decision, Reason string }
+
+// String reads "decision deny, reason grant_missing".
+func (d decisionRecord) String() string {
+	return "decision " + orQuoted(d.Decision) + ", reason " + orQuoted(d.Reason)
+}
+
+// auditMismatch records that the audit holds got where the step wants
+// want, msg saying both in a line, and returns msg with the diff as the
+// step's error.
+func (w *world) auditMismatch(msg string, want, got any) error {
+	diff := cmp.Diff(want, got)
+	w.evidence = append(w.evidence, reports.Evidence{Kind: reports.EvidenceAudit, Message: msg, Diff: diff})
+	return fmt.Errorf("%s (-want +got):\n%s", msg, diff)
 }
 
 // auditSHA checks raw_sha256 against the bytes the mock actually wrote in

@@ -184,8 +184,10 @@ func (w *world) auditDecision(ctx context.Context, decision, reason string) erro
 		return w.note(reports.EvidenceAudit, "the decision record breaks its schema: %s", oneLine(err))
 	}
 	m, _ := v.(map[string]any)
-	if m["decision"] != decision || m["reason"] != reason {
-		return w.note(reports.EvidenceAudit, "the audit records decision %v with reason %v, want %s with %s", m["decision"], m["reason"], decision, reason)
+	want := decisionRecord{Decision: decision, Reason: reason}
+	got := decisionRecord{Decision: fmt.Sprint(m["decision"]), Reason: fmt.Sprint(m["reason"])}
+	if got != want {
+		return w.auditMismatch(fmt.Sprintf("the audit records %s; want %s", got, want), want, got)
 	}
 	return nil
 }
