@@ -110,3 +110,11 @@ func ExampleScenario_Problem() {
 	fmt.Println(sc.Problem())
 	// Output: skipped, and a skip is not a pass: the run was interrupted
 }
+
+func ExamplePrintable() {
+	tail := "\x1b]0;pwned\x07listening on :8080\n\u202eall scenarios passed\n"
+	fmt.Print(reports.Printable(tail))
+	// Output:
+	// \x1b]0;pwned\x07listening on :8080
+	// \u202eall scenarios passed
+}

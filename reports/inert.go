@@ -1,6 +1,7 @@
 package reports
 
 import (
+	"fmt"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -8,8 +9,9 @@ import (
 
 // stripTerminal makes adapter text readable and inert: invalid UTF-8
 // becomes U+FFFD, ANSI escape sequences and control characters (but tabs
-// and newlines) are dropped, and so are the Unicode bidirectional overrides
-// that can make text read differently from what it is.
+// and newlines) are dropped, and so are the Unicode bidirectional controls
+// that can make text read differently from what it is. Printable is its
+// counterpart for a terminal, which shows what it dropped.
 func stripTerminal(s string) string {
 	s = strings.ToValidUTF8(s, "\uFFFD")
 	var b strings.Builder
@@ -20,11 +22,44 @@ func stripTerminal(s string) string {
 		}
 		r, n := utf8.DecodeRuneInString(s[i:])
 		i += n
-		if r == '\n' || r == '\t' || !unicode.IsControl(r) && !isBidiControl(r) {
+		if !isTerminalControl(r) {
 			b.WriteRune(r)
 		}
 	}
 	return b.String()
+}
+
+// Printable returns s as a terminal can show it without acting on it, for
+// any text that may quote an adapter (an error, evidence, an output tail)
+// on its way to a terminal. Newlines and tabs stay; every other byte a
+// terminal would act on becomes a visible escape: an invalid UTF-8 byte and
+// a C0 control or DEL as \xNN (ESC as \x1b, so an escape sequence shows as
+// text), a C1 control or a Unicode bidirectional control as \uNNNN. The
+// rest of s is kept as it is, backslashes included.
+func Printable(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && n == 1:
+			fmt.Fprintf(&b, `\x%02x`, s[i])
+		case r < utf8.RuneSelf && isTerminalControl(r):
+			fmt.Fprintf(&b, `\x%02x`, r)
+		case isTerminalControl(r):
+			fmt.Fprintf(&b, `\u%04x`, r)
+		default:
+			b.WriteString(s[i : i+n])
+		}
+		i += n
+	}
+	return b.String()
+}
+
+// isTerminalControl reports whether a terminal could act on r, or show
+// text other than it is, were r written raw: a control character but tab
+// and newline, or a Unicode bidirectional control.
+func isTerminalControl(r rune) bool {
+	return r != '\n' && r != '\t' && (unicode.IsControl(r) || unicode.Is(unicode.Bidi_Control, r))
 }
 
 // escapeLen returns the length of the terminal escape sequence that s
@@ -58,12 +93,6 @@ func escapeLen(s string) int {
 	}
 	_, n := utf8.DecodeRuneInString(s[1:])
 	return 1 + n
-}
-
-// isBidiControl reports whether r is a Unicode bidirectional embedding,
-// override or isolate.
-func isBidiControl(r rune) bool {
-	return r >= 0x202a && r <= 0x202e || r >= 0x2066 && r <= 0x2069
 }
 
 // clipText keeps the first maxLines lines and at most maxBytes bytes of s,

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"strings"
 	"time"
 )
 
@@ -13,7 +14,9 @@ import (
 // whole run: the scenarios of all, in ID order, the counters summed, the
 // coverage matrix rebuilt over every case, the start the earliest and the
 // end the latest. A scenario ID that two shards both report is an error:
-// the shards overlap. Interrupted is set when any shard was.
+// the shards overlap, but for the scenarios of TargetFeature, which every
+// shard has of its own target: those of one ID are joined into one, their
+// evidence kept. Interrupted is set when any shard was.
 func Merge(shards ...*Result) (*Result, error) {
 	if len(shards) == 0 {
 		return nil, errors.New("merge: no result to merge")
@@ -28,6 +31,10 @@ func Merge(shards ...*Result) (*Result, error) {
 			return nil, fmt.Errorf("merge: result %d: %w", i+1, err)
 		}
 		for _, sc := range r.Scenarios {
+			if i := slices.IndexFunc(out.Scenarios, func(o Scenario) bool { return o.ID == sc.ID }); i >= 0 && sc.Feature == TargetFeature {
+				out.Scenarios[i] = joinTarget(out.Scenarios[i], sc, r.Shard)
+				continue
+			}
 			if other, dup := seen[sc.ID]; dup {
 				return nil, fmt.Errorf("merge: scenario %q is in shard %s and shard %s: the shards overlap", sc.ID, other, r.Shard)
 			}
@@ -109,4 +116,24 @@ func unmatchedByAll(m map[string]int, shards int) []string {
 	}
 	slices.Sort(out)
 	return out
+}
+
+// TargetFeature is the feature of the scenarios a run adds about its
+// target itself rather than a feature file's: that it started, where it
+// listened, what it left running (docs/reports.md).
+const TargetFeature = "target"
+
+// joinTarget joins b, the scenario of shard's own target, into a, of the
+// same ID from an earlier shard: failed when either failed, the errors one
+// after the other, all evidence kept.
+func joinTarget(a, b Scenario, shard string) Scenario {
+	if b.Status == Failed {
+		a.Status = Failed
+	}
+	if b.Error != "" {
+		a.Error = strings.TrimPrefix(a.Error+"\nshard "+shard+": "+b.Error, "\n")
+	}
+	a.Evidence = append(a.Evidence, b.Evidence...)
+	a.Duration = max(a.Duration, b.Duration)
+	return a
 }

@@ -86,3 +86,31 @@ func TestMergeBaselineUnmatched(t *testing.T) {
 		t.Errorf("unmatched (-want +got): an ID one shard reached is matched:\n%s", diff)
 	}
 }
+
+// TestMergeJoinsTheTargetsScenarios: every shard reports its own target's
+// start failure or finding under one ID; merged, they are one failed
+// scenario holding the evidence of both, not an overlap.
+func TestMergeJoinsTheTargetsScenarios(t *testing.T) {
+	_, a, b := split()
+	finding := func(msg string) Scenario {
+		return Scenario{ID: ScenarioID(TargetFeature, "the target starts"), Feature: TargetFeature, Name: "the target starts",
+			Status: Failed, Error: msg, Evidence: []Evidence{{Kind: EvidenceTarget, Message: msg}}}
+	}
+	a.Scenarios = append(a.Scenarios, finding("lane 1 exited"))
+	b.Scenarios = append(b.Scenarios, finding("lane 2 exited"))
+	a.Tally()
+	b.Tally()
+	got, err := Merge(a, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var joined []Scenario
+	for _, sc := range got.Scenarios {
+		if sc.Feature == TargetFeature {
+			joined = append(joined, sc)
+		}
+	}
+	if len(joined) != 1 || joined[0].Status != Failed || len(joined[0].Evidence) != 2 || !strings.Contains(joined[0].Error, "lane 2 exited") {
+		t.Errorf("target scenarios %+v, want one failed, with both shards' evidence", joined)
+	}
+}

@@ -9,15 +9,18 @@ import (
 
 // Progress writes the progress line of one finished scenario: its mark
 // (ok, SKIP, N/A, FAIL), feature, name and duration, and for a failure or a
-// not-applicable scenario the first line of its error, which says why.
+// not-applicable scenario the first line of its error, which says why. The
+// error may quote the adapter: what Progress writes is [Printable].
 func Progress(w io.Writer, s Scenario) {
-	fmt.Fprintf(w, "%-4s %s: %s (%dms)\n", progressMark(s.Status), s.Feature, s.Name, time.Duration(s.Duration).Milliseconds())
+	var b strings.Builder
+	fmt.Fprintf(&b, "%-4s %s: %s (%dms)\n", progressMark(s.Status), s.Feature, s.Name, time.Duration(s.Duration).Milliseconds())
 	switch s.Status {
 	case Failed:
-		fmt.Fprintf(w, "     %s\n", firstLine(s.Error))
+		fmt.Fprintf(&b, "     %s\n", firstLine(s.Error))
 	case NotApplicable:
-		fmt.Fprintf(w, "     %s\n", firstLine(notApplicableMessage(s.Error)))
+		fmt.Fprintf(&b, "     %s\n", firstLine(notApplicableMessage(s.Error)))
 	}
+	_, _ = io.WriteString(w, Printable(b.String()))
 }
 
 // progressMark is the progress line's mark of a status.
@@ -36,7 +39,8 @@ func progressMark(s Status) string {
 // Problem returns what is wrong with the scenario's outcome, evidence and
 // failed cases included, or "" when it passed, failed as its baseline
 // expects, or was not applicable to the target (not a pass, but no
-// problem of the adapter's).
+// problem of the adapter's). The text is [Printable]: a test log may go to
+// a terminal.
 func (sc Scenario) Problem() string {
 	var b strings.Builder
 	switch {
@@ -60,5 +64,5 @@ func (sc Scenario) Problem() string {
 			fmt.Fprintf(&b, "case %s passed, but the baseline lists it as failing\n", c.ID)
 		}
 	}
-	return strings.TrimSpace(b.String())
+	return Printable(strings.TrimSpace(b.String()))
 }

@@ -23,7 +23,8 @@ type TextOptions struct {
 // the coverage matrix when opts.Coverage is set; the case, blocked-call,
 // restart, baseline and scenario counts (not applicable among them when
 // the run has any); and opts.Files. It writes nothing until the whole
-// summary is rendered.
+// summary is rendered. Evidence quotes the adapter, and the summary goes to
+// a terminal: what Text writes is [Printable].
 func Text(w io.Writer, r *Result, opts TextOptions) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "\ntoolcert %s against %s (seed %d)\n", r.Version, r.Target, r.Seed)
@@ -42,7 +43,7 @@ func Text(w io.Writer, r *Result, opts TextOptions) error {
 	for _, p := range opts.Files {
 		fmt.Fprintf(&b, "wrote %s\n", p)
 	}
-	if _, err := io.WriteString(w, b.String()); err != nil {
+	if _, err := io.WriteString(w, Printable(b.String())); err != nil {
 		return fmt.Errorf("write text summary: %w", err)
 	}
 	return nil

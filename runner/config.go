@@ -87,6 +87,11 @@ type Config struct {
 // exit code 2.
 var ErrConfig = errors.New("configuration error")
 
+// ErrTargetStart means the target did not start on every lane: it exited,
+// was never ready, could not be run. Run returns it with a result of one
+// failed scenario that says why, so that the reports can still be written.
+var ErrTargetStart = errors.New("the target did not start")
+
 // ErrNothingRan means the run selected no scenario, or skipped every one:
 // that is not a pass.
 var ErrNothingRan = errors.New("no scenario ran")
@@ -101,6 +106,14 @@ func (c *Config) pool(dir string) harness.PoolConfig {
 	return harness.PoolConfig{
 		Lanes: c.Concurrency, Target: c.Target, Profile: c.Profile, Fixtures: c.Fixtures,
 		UpstreamListen: c.UpstreamListen, AuditFile: c.AuditFile, Dir: dir,
+	}
+}
+
+// progressLine writes line to Progress, made printable (it may quote the
+// adapter), when there is a Progress.
+func (c *Config) progressLine(line string) {
+	if c.Progress != nil {
+		fmt.Fprintln(c.Progress, reports.Printable(line))
 	}
 }
 
@@ -149,5 +162,5 @@ func (c *Config) check() error {
 	if err := c.Profile.Validate(); err != nil {
 		return fmt.Errorf("%w: %w", ErrConfig, err)
 	}
-	return nil
+	return c.checkCorpus()
 }

@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"encoding/binary"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -26,6 +27,8 @@ import (
 // Run runs the features of cfg against its target and returns the result.
 // A run whose scenarios fail is not an error: the result says so. Run
 // returns an error wrapping ErrConfig for a configuration it cannot run,
+// ErrTargetStart (with a result whose one failed scenario, "the target
+// starts", holds the start failure) when the target does not start,
 // ErrNothingRan (with the result) when no scenario ran or all skipped, and
 // ErrInterrupted (with the result so far) when ctx ended first: the
 // scenarios that finished keep their status, the others are skipped.
@@ -52,9 +55,11 @@ func Run(ctx context.Context, cfg Config) (*reports.Result, error) {
 	defer cleanup()
 	res := &reports.Result{Tool: "toolcert", Version: cfg.Version, Seed: cfg.Seed, Target: cfg.Target.String(), StartedAt: time.Now().UTC(),
 		Shard: cfg.Shard.String()}
-	pool, err := harness.StartPool(ctx, cfg.pool(dir))
+	pc := cfg.pool(dir)
+	pc.Target = startingTarget{pc.Target}
+	pool, err := harness.StartPool(ctx, pc)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrConfig, err)
+		return startFailed(ctx, &cfg, res, err)
 	}
 	suite, err := newSuite(&cfg, pool)
 	if err != nil {
@@ -64,19 +69,14 @@ func Run(ctx context.Context, cfg Config) (*reports.Result, error) {
 	rec := &recorder{progress: cfg.Progress, requireAll: cfg.RequireAll}
 	runGodog(ctx, &cfg, suite, rec)
 	closeErr := pool.Close(context.WithoutCancel(ctx))
-	res.Duration = reports.Duration(time.Since(res.StartedAt))
-	res.Scenarios = rec.sorted()
+	res.Scenarios = append(rec.sorted(), targetFindings(pool.Lanes(), cfg.progressLine)...)
 	res.Summary.UpstreamRequests = rec.requests
 	res.Summary.TargetRestarts = pool.Restarts()
 	res.Summary.Blocked, res.Summary.BlockedRequests = rec.blocked, rec.blockedRq
-	res.Coverage = reports.BuildCoverage(res.Scenarios, variant.Operators())
-	res.Tally()
 	res.Summary.Interrupted = ctx.Err() != nil
-	if cfg.Baseline != nil {
-		res.BaselineUnmatched = cfg.Baseline.Apply(res)
-	}
-	if closeErr != nil && cfg.Progress != nil {
-		fmt.Fprintf(cfg.Progress, "warning: %v\n", closeErr)
+	conclude(res, &cfg)
+	if closeErr != nil {
+		cfg.progressLine("warning: " + closeErr.Error())
 	}
 	if res.Summary.Interrupted {
 		return res, fmt.Errorf("%w: %w", ErrInterrupted, context.Cause(ctx))
@@ -86,6 +86,69 @@ func Run(ctx context.Context, cfg Config) (*reports.Result, error) {
 	}
 	return res, nil
 }
+
+// conclude fills what res says of its scenarios: its duration, coverage
+// and counts, and the baseline's marks.
+func conclude(res *reports.Result, cfg *Config) {
+	res.Duration = reports.Duration(time.Since(res.StartedAt))
+	res.Coverage = reports.BuildCoverage(res.Scenarios, variant.Operators())
+	res.Tally()
+	if cfg.Baseline != nil {
+		res.BaselineUnmatched = cfg.Baseline.Apply(res)
+	}
+}
+
+// The scenario a run whose target did not start reports in its stead.
+const (
+	startName = "the target starts"
+	startStep = "the target starts on every lane"
+)
+
+// startFailed returns the result and the error of a run whose lanes did
+// not start with err: interrupted when ctx ended first; for the target's
+// own failure (startingTarget marks it), one failed scenario saying why,
+// and ErrTargetStart; for anything else (the mock upstream's address, the
+// lanes' folders), ErrConfig alone.
+func startFailed(ctx context.Context, cfg *Config, res *reports.Result, err error) (*reports.Result, error) {
+	var start *startError
+	switch {
+	case ctx.Err() != nil:
+		res.Summary.Interrupted = true
+		conclude(res, cfg)
+		return res, fmt.Errorf("%w: %w", ErrInterrupted, context.Cause(ctx))
+	case !errors.As(err, &start):
+		return nil, fmt.Errorf("%w: %w", ErrConfig, err)
+	}
+	sc := targetScenario(startName, startStep, err.Error(), reports.Duration(time.Since(res.StartedAt)))
+	sc.Steps[0].Keyword = "Given"
+	res.Scenarios = []reports.Scenario{sc}
+	conclude(res, cfg)
+	if cfg.Progress != nil {
+		reports.Progress(cfg.Progress, sc)
+	}
+	return res, fmt.Errorf("%w: %w", ErrTargetStart, err)
+}
+
+// startingTarget is the run's target as its lanes start it: a failure of
+// its Start is marked as the target's own (a startError), apart from the
+// lane's other failures.
+type startingTarget struct {
+	targets.Target
+}
+
+func (t startingTarget) Start(ctx context.Context, env targets.Env) (targets.Instance, error) {
+	inst, err := t.Target.Start(ctx, env)
+	if err != nil {
+		return nil, &startError{err}
+	}
+	return inst, nil
+}
+
+// startError is the error of the target's own Start.
+type startError struct{ err error }
+
+func (e *startError) Error() string { return e.err.Error() }
+func (e *startError) Unwrap() error { return e.err }
 
 // runGodog runs the features on the lanes; once ctx is done, the scenario
 // in flight on each lane stops and every later one is skipped.

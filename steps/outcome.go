@@ -124,12 +124,12 @@ func (w *world) withinBudget() error {
 	p := w.suite.Profile
 	limit := time.Duration(p.Deadline) + time.Duration(p.ReadTimeout) + time.Second
 	if c.Hung > 0 {
-		return w.note(reports.EvidenceMismatch, "the agent got no answer within %v, when the harness stopped waiting; the adapter's time budget is %v (allowed with slack: %v)",
-			c.Hung, time.Duration(p.Deadline), limit)
+		return w.note(reports.EvidenceMismatch, "the agent got no answer within %v, when the harness stopped waiting; the adapter's time budget is %v (allowed with slack: %v)%s",
+			c.Hung, time.Duration(p.Deadline), limit, arrived(c.Out.HTTP))
 	}
 	if c.Out.Elapsed > limit {
-		return w.note(reports.EvidenceMismatch, "the agent waited %v; the adapter's time budget is %v (allowed with slack: %v)",
-			c.Out.Elapsed.Round(time.Millisecond), time.Duration(p.Deadline), limit)
+		return w.note(reports.EvidenceMismatch, "the agent waited %v; the adapter's time budget is %v (allowed with slack: %v)%s",
+			c.Out.Elapsed.Round(time.Millisecond), time.Duration(p.Deadline), limit, arrived(c.Out.HTTP))
 	}
 	return nil
 }

@@ -2,6 +2,7 @@ package steps
 
 import (
 	"fmt"
+	"net/http"
 
 	"github.com/toolcert/toolcert/internal/harness"
 	"github.com/toolcert/toolcert/internal/judge"
@@ -53,18 +54,27 @@ func (w *world) result() (result, error) {
 
 // readV1 parses a protocol v1 envelope strictly and validates it whole
 // against the tool's agent contract: a result the agent cannot rely on
-// fails here, whatever its outcome.
+// fails here, whatever its outcome. A redirect fails whatever its body; an
+// answer of another status than 200 whose body is no envelope fails with
+// its status line first.
 func (w *world) readV1(c *call) (result, error) {
+	status := wrongStatus(c.Out.HTTP)
+	if isRedirect(c.Out.HTTP) {
+		return result{}, w.note(reports.EvidenceMismatch, "%s; its body starts %q", status, clipText(string(c.Out.Result)))
+	}
+	if status != "" {
+		status += "; "
+	}
 	v, err := judge.ParseJSON(c.Out.Result, agentLimits)
 	if err != nil {
-		return result{}, w.note(reports.EvidenceMismatch, "the agent-visible %s is not strict JSON: %v; it starts %q", c.Out.ResultWhere, err, tail(string(c.Out.Result), 200))
+		return result{}, w.note(reports.EvidenceMismatch, "%sthe agent-visible %s is not strict JSON: %v; it starts %q", status, c.Out.ResultWhere, err, tail(string(c.Out.Result), 200))
 	}
-	if err := w.validate(c.Tool, v, c.Out.ResultWhere); err != nil {
+	if err := w.validate(c.Tool, v, status+"the agent-visible "+c.Out.ResultWhere); err != nil {
 		return result{}, err
 	}
 	m, ok := v.(map[string]any)
 	if !ok {
-		return result{}, w.note(reports.EvidenceMismatch, "the agent-visible %s is not an object", c.Out.ResultWhere)
+		return result{}, w.note(reports.EvidenceMismatch, "%sthe agent-visible %s is not an object", status, c.Out.ResultWhere)
 	}
 	str := func(key string) string { s, _ := m[key].(string); return s }
 	r := result{outcome: str("outcome"), data: m["data"], codeKnown: true, requestID: str("request_id"), approvalID: str("approval_id")}
@@ -75,16 +85,37 @@ func (w *world) readV1(c *call) (result, error) {
 	return r, nil
 }
 
-// validate checks v against the agent contract of tool.
-func (w *world) validate(tool string, v any, where string) error {
+// validate checks v, what the evidence names as what, against the agent
+// contract of tool.
+func (w *world) validate(tool string, v any, what string) error {
 	contract, err := w.suite.contract(tool)
 	if err != nil {
 		return err
 	}
 	if err := contract.Validate(v); err != nil {
-		return w.note(reports.EvidenceMismatch, "the agent-visible %s breaks the %q contract: %s", where, tool, oneLine(err))
+		return w.note(reports.EvidenceMismatch, "%s breaks the %q contract: %s", what, tool, oneLine(err))
 	}
 	return nil
+}
+
+// wrongStatus says, for evidence, that an HTTP answer has another status
+// than the 200 protocol v1 answers every tool call with, and where a
+// redirect points; "" for a 200 or an answer that is not HTTP. The status
+// line and Location are the adapter's: clipped and made printable.
+func wrongStatus(o *targets.Output) string {
+	if o == nil || o.StatusCode == http.StatusOK {
+		return ""
+	}
+	msg := "the adapter answered " + reports.Printable(clipText(o.StatusLine))
+	if loc := o.Header.Values("Location"); isRedirect(o) && len(loc) > 0 {
+		msg += " (Location: " + reports.Printable(clipText(loc[0])) + ")"
+	}
+	return msg + " where it must answer 200 with an envelope"
+}
+
+// isRedirect reports whether o is an HTTP answer of status 3xx.
+func isRedirect(o *targets.Output) bool {
+	return o != nil && o.StatusCode >= 300 && o.StatusCode < 400
 }
 
 // readMapped reads the answer of an MCP server or an HTTP tool service by
@@ -119,7 +150,7 @@ func (w *world) readMapped(c *call) (result, error) {
 		return result{}, err
 	}
 	env := map[string]any{"tool": c.Tool, "request_id": mcpRequestID, "outcome": protocol.OutcomeSuccess, "data": r.data}
-	return r, w.validate(c.Tool, env, where+" (as the data of a success envelope)")
+	return r, w.validate(c.Tool, env, "the agent-visible "+where+" (as the data of a success envelope)")
 }
 
 // locate returns the value at ptr in v.

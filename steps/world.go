@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -12,6 +13,7 @@ import (
 	"github.com/toolcert/toolcert/internal/harness"
 	"github.com/toolcert/toolcert/mocks"
 	"github.com/toolcert/toolcert/reports"
+	"github.com/toolcert/toolcert/targets"
 )
 
 // world is the state of one scenario. It lives in the scenario's context.
@@ -99,9 +101,48 @@ func (w *world) mustCall() (*call, error) {
 	if w.call == nil {
 		return nil, errors.New("no agent call yet: a Then step needs a When step before it")
 	}
-	if w.call.Hung > 0 {
-		return nil, w.note(reports.EvidenceTarget, "the target gave no answer to %q within %v, the harness's call timeout: the agent would still be waiting",
-			w.call.Tool, w.call.Hung)
+	if c := w.call; c.Hung > 0 {
+		answer := "no answer"
+		if o := c.Out.HTTP; o != nil && (o.StatusLine != "" || o.FirstByteAfter > 0) {
+			answer = "no complete answer"
+		}
+		return nil, w.note(reports.EvidenceTarget, "the target gave %s to %q within %v, the harness's call timeout: the agent would still be waiting%s",
+			answer, c.Tool, c.Hung, arrived(c.Out.HTTP))
 	}
 	return w.call, nil
+}
+
+// arrived says, for evidence, what of an HTTP answer came and when, from
+// sending the call, and what its body starts with: "; not a byte of an
+// answer arrived", "; the status line "HTTP/1.1 200 OK" came after 2ms,
+// then 7 bytes of the body (of 120 its Content-Length announced), the last
+// after 6.004s: ...". It is "" for a target that does not answer over HTTP.
+func arrived(o *targets.Output) string {
+	switch {
+	case o == nil:
+		return ""
+	case o.StatusLine == "" && o.FirstByteAfter == 0:
+		return "; not a byte of an answer arrived"
+	case o.StatusLine == "":
+		return fmt.Sprintf("; its first byte came after %v, and never the end of its status line and headers", roundTime(o.FirstByteAfter))
+	}
+	status := fmt.Sprintf("; the status line %q came after %v", clipText(o.StatusLine), roundTime(o.StatusAfter))
+	if len(o.Body) == 0 {
+		return status + ", then not a byte of the body"
+	}
+	announced := ""
+	if n, err := strconv.ParseInt(o.Header.Get("Content-Length"), 10, 64); err == nil {
+		announced = fmt.Sprintf(" (of the %d its Content-Length announced)", n)
+	}
+	return fmt.Sprintf("%s, then %d bytes of the body%s, the last after %v: %q",
+		status, len(o.Body), announced, roundTime(o.LastByteAfter), clipText(string(o.Body)))
+}
+
+// roundTime rounds d for evidence: to the millisecond, or to the
+// microsecond below one.
+func roundTime(d time.Duration) time.Duration {
+	if d < time.Millisecond {
+		return d.Round(time.Microsecond)
+	}
+	return d.Round(time.Millisecond)
 }

@@ -9,7 +9,9 @@ import (
 	"maps"
 	"net"
 	"net/http"
+	"net/http/httptrace"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/toolcert/toolcert/protocol"
@@ -182,20 +184,30 @@ func (c *Client) post(ctx context.Context, target string, body []byte, token str
 	return c.roundTrip(ctx, req)
 }
 
-// roundTrip sends req and reads the response within the limits.
+// roundTrip sends req and reads the response within the limits, noting
+// when each part of it arrived.
 func (c *Client) roundTrip(ctx context.Context, req *http.Request) (Output, error) {
 	start := time.Now()
+	var firstByte atomic.Int64 // the transport's goroutine sets it
+	req = req.WithContext(httptrace.WithClientTrace(req.Context(), &httptrace.ClientTrace{
+		GotFirstResponseByte: func() { firstByte.Store(int64(time.Since(start))) },
+	}))
 	resp, err := c.http.Do(req)
 	if err != nil {
-		return Output{Elapsed: time.Since(start)}, classify(ctx, err)
+		out := Output{Elapsed: time.Since(start), FirstByteAfter: time.Duration(firstByte.Load())}
+		return out, classify(ctx, err)
 	}
 	defer resp.Body.Close()
 	out := Output{
-		StatusLine: resp.Proto + " " + resp.Status,
-		StatusCode: resp.StatusCode,
-		Header:     resp.Header,
+		StatusLine:     resp.Proto + " " + resp.Status,
+		StatusCode:     resp.StatusCode,
+		Header:         resp.Header,
+		FirstByteAfter: time.Duration(firstByte.Load()),
+		StatusAfter:    time.Since(start),
 	}
-	out.Body, err = io.ReadAll(io.LimitReader(resp.Body, c.maxBody+1))
+	body := &timedReader{r: resp.Body, start: start}
+	out.Body, err = io.ReadAll(io.LimitReader(body, c.maxBody+1))
+	out.LastByteAfter = body.last
 	if int64(len(out.Body)) > c.maxBody {
 		out.Body, out.Truncated = out.Body[:c.maxBody:c.maxBody], true
 	} else if err == nil {
@@ -206,6 +218,21 @@ func (c *Client) roundTrip(ctx context.Context, req *http.Request) (Output, erro
 		return out, fmt.Errorf("read body: %w", classify(ctx, err))
 	}
 	return out, nil
+}
+
+// timedReader reads r and notes when, from start, the last byte came.
+type timedReader struct {
+	r     io.Reader
+	start time.Time
+	last  time.Duration
+}
+
+func (t *timedReader) Read(p []byte) (int, error) {
+	n, err := t.r.Read(p)
+	if n > 0 {
+		t.last = time.Since(t.start)
+	}
+	return n, err
 }
 
 // classify wraps err with ErrTimeout (and context.DeadlineExceeded) when the

@@ -125,7 +125,7 @@ func TestClientRequests(t *testing.T) {
 }
 
 func TestClientRawResponses(t *testing.T) {
-	ignore := cmpopts.IgnoreFields(Output{}, "Elapsed")
+	ignore := cmpopts.IgnoreFields(Output{}, "Elapsed", "FirstByteAfter", "StatusAfter", "LastByteAfter")
 	tests := []struct {
 		name     string
 		reason   string
@@ -328,5 +328,60 @@ func TestClientNoRedirect(t *testing.T) {
 	}
 	if n := landed.Load(); n != 0 {
 		t.Errorf("the redirect was followed %d times", n)
+	}
+}
+
+// TestClientKeepsWhatArrivedBeforeTimeout: an answer that dribbles (a
+// slowloris: the status line and headers, then a byte every 150 ms) times
+// out with what arrived and when: the status line, the body bytes read,
+// the times of its first byte, of the end of its headers and of its last
+// body byte, in that order and before the timeout.
+func TestClientKeepsWhatArrivedBeforeTimeout(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		io.Copy(io.Discard, r.Body) // then the server notices the client leaving
+		w.Header().Set("Content-Length", "100")
+		w.WriteHeader(http.StatusOK)
+		for _, b := range []byte("{\"tool\"") {
+			w.(http.Flusher).Flush()
+			select {
+			case <-r.Context().Done():
+				return
+			case <-time.After(150 * time.Millisecond):
+			}
+			if _, err := w.Write([]byte{b}); err != nil {
+				return
+			}
+		}
+		<-r.Context().Done()
+	}))
+	t.Cleanup(srv.Close)
+	const timeout = 600 * time.Millisecond
+	out, err := NewClient(WithTimeout(timeout)).Invoke(t.Context(), srv.URL, "x", nil, "")
+	if !errors.Is(err, ErrTimeout) {
+		t.Fatalf("Invoke: %v, want ErrTimeout", err)
+	}
+	if out.StatusLine != "HTTP/1.1 200 OK" || len(out.Body) < 2 || !strings.HasPrefix(`{"tool"`, string(out.Body)) {
+		t.Errorf("Output = %q %q, want the status line and the first bytes of the body", out.StatusLine, out.Body)
+	}
+	if !(0 < out.FirstByteAfter && out.FirstByteAfter <= out.StatusAfter && out.StatusAfter < out.LastByteAfter && out.LastByteAfter < timeout && timeout <= out.Elapsed) {
+		t.Errorf("first byte after %v, status after %v, last byte after %v, elapsed %v: want 0 < first <= status < last < %v <= elapsed",
+			out.FirstByteAfter, out.StatusAfter, out.LastByteAfter, out.Elapsed, timeout)
+	}
+}
+
+// TestClientNoByteBeforeTimeout: a target that sends nothing times out
+// with no time of arrival set.
+func TestClientNoByteBeforeTimeout(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		io.Copy(io.Discard, r.Body)
+		<-r.Context().Done()
+	}))
+	t.Cleanup(srv.Close)
+	out, err := NewClient(WithTimeout(200*time.Millisecond)).Invoke(t.Context(), srv.URL, "x", nil, "")
+	if !errors.Is(err, ErrTimeout) {
+		t.Fatalf("Invoke: %v, want ErrTimeout", err)
+	}
+	if out.StatusLine != "" || out.FirstByteAfter != 0 || out.StatusAfter != 0 || out.LastByteAfter != 0 || out.Elapsed == 0 {
+		t.Errorf("Output = %+v, want no status line, no time of arrival, the time elapsed", out)
 	}
 }

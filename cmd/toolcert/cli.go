@@ -6,6 +6,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strings"
+
+	"github.com/toolcert/toolcert/reports"
 )
 
 // version is the harness version; release builds set it with -ldflags.
@@ -15,7 +18,7 @@ var version = "0.1.0-dev"
 const (
 	exitPass   = 0 // every scenario passed
 	exitFail   = 1 // a scenario failed or was skipped
-	exitConfig = 2 // usage or configuration error, or nothing ran
+	exitConfig = 2 // usage or configuration error, nothing ran, no target started
 )
 
 // exitError carries an exit code up to run.
@@ -55,14 +58,14 @@ Usage:
   toolcert help [command]     show help for a command
 
 Exit codes: 0 the run passed; 1 it did not (a failure no baseline explains,
-a skip, an unexpected pass); 2 usage or configuration error, no scenario ran,
-or the run was interrupted
-(the reports are still written).
+a skip, an unexpected pass, a finding about the target); 2 usage or
+configuration error, no scenario ran, the target did not start or the run
+was interrupted (in the last two cases the reports are still written).
 `
 
 // run is the whole CLI; main only calls it and exits with its code.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	err := dispatch(ctx, args, stdout, stderr)
+	err := printableErr(dispatch(ctx, args, stdout, stderr))
 	if err == nil {
 		return exitPass
 	}
@@ -154,3 +157,28 @@ func visited(fs *flag.FlagSet) map[string]bool {
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	return set
 }
+
+// printableErr returns err with a message a terminal can print: the errors
+// of run and replay quote the adapter (a start failure, its output's tail), so every
+// line is made reports.Printable and the lines after the first are indented
+// under it, where no quoted line passes for toolcert's own. errors.Is and
+// errors.As see through it; nil stays nil.
+func printableErr(err error) error {
+	if err == nil {
+		return nil
+	}
+	if ee, ok := err.(*exitError); ok {
+		return &exitError{code: ee.code, err: printableError{ee.err}}
+	}
+	return printableError{err}
+}
+
+// printableError is an error whose message is made printable.
+type printableError struct{ err error }
+
+func (e printableError) Error() string {
+	msg := strings.TrimRight(reports.Printable(e.err.Error()), "\n")
+	return strings.ReplaceAll(msg, "\n", "\n  | ")
+}
+
+func (e printableError) Unwrap() error { return e.err }

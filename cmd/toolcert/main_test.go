@@ -151,7 +151,7 @@ func TestExitCodes(t *testing.T) {
 		{"url without upstream", []string{"run", "--target-url", "http://127.0.0.1:1"}, exitConfig},
 		{"non-loopback upstream", []string{"run", "--target-url", "http://127.0.0.1:1", "--upstream-listen", "10.0.0.1:80"}, exitConfig},
 		{"command substitution", []string{"run", "--target-cmd", "adapter $(whoami)"}, exitConfig},
-		{"missing target binary", []string{"run", "--target-cmd", "/nonexistent/adapter"}, exitConfig},
+		{"missing target binary", []string{"run", "--target-cmd", "/nonexistent/adapter", "--out", "OUT"}, exitConfig},
 		{"no scenario selected", []string{"run", "--tags", "@no-such-tag", "--out", "OUT"}, exitConfig},
 		{"zero lanes", []string{"run", "--concurrency", "0"}, exitConfig},
 		{"help", []string{"help", "run"}, exitPass},

@@ -24,15 +24,20 @@ scenarios in parallel (--concurrency). Canaries are derived from --seed (a
 random one when 0, printed in the summary), so a run can be reproduced.
 
 Exit codes: 0 the run passed; 1 it did not (a failure no baseline explains,
-a skip, an unexpected pass); 2 usage or configuration error, no scenario ran,
-or the run was interrupted (SIGINT or SIGTERM: the scenario in flight stops,
-the rest are skipped, and the reports are still written; a second signal ends
-toolcert at once).
+a skip, an unexpected pass, a finding about the target such as a listener
+beyond loopback); 2 usage or configuration error, no scenario ran,
+the target did not start (the reports are still written, with the start
+failure as the failed scenario "the target starts"), or the run was
+interrupted (SIGINT or SIGTERM: the scenario in flight stops, the rest are
+skipped, and the reports are still written; a second signal ends toolcert at
+once).
 
 A target config file (--config FILE, docs/config.md) names the target, maps
 the corpus's tools onto its tools and may hold any of the flags below as a
 key; the flags given here replace its keys.`
 
+// runCmd parses the flags of run, runs it and writes its reports and
+// summary.
 func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs, f, config := runFlagSet(stderr)
 	if err := parseFlags(fs, args); err != nil {
@@ -113,8 +118,9 @@ func loadRun(path string, f runconfig.Flags, set map[string]bool) (runconfig.Run
 }
 
 // runExit maps a finished run onto the exit code: 2 when the reports could
-// not be written, the run was interrupted or ran nothing; 1 when its
-// verdict is not a pass; 0 otherwise.
+// not be written, the run was interrupted, ran nothing or its target did
+// not start (runner.ErrTargetStart: the reports hold the start failure);
+// 1 when its verdict is not a pass; 0 otherwise.
 func runExit(res *reports.Result, runErr, writeErr error) error {
 	switch {
 	case writeErr != nil:

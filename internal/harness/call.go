@@ -23,7 +23,10 @@ type Call struct {
 	Err     error
 	Started time.Time
 	// Hung is the harness's call timeout when the target gave no answer
-	// within it (the agent would still be waiting); zero otherwise.
+	// within it (the agent would still be waiting); zero otherwise. Out
+	// then holds what arrived before the harness stopped waiting: of an
+	// HTTP answer (Out.HTTP), the status line, the body bytes read and
+	// when each came.
 	Hung time.Duration
 	// AuditFrom is the size of the audit log before the call: the call's
 	// event comes after it.

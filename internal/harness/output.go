@@ -31,6 +31,10 @@ type Output struct {
 	// protocol v1 (an MCP server, an HTTP tool service), read by its tool
 	// map; Result is then nil.
 	Answer *Answer
+	// HTTP is the HTTP answer as the client read it, for evidence: its
+	// status, headers and when each part arrived, also of a call that
+	// timed out. Nil for an MCP server.
+	HTTP *targets.Output
 }
 
 // The names of the parts of an HTTP answer.
@@ -47,7 +51,7 @@ func HTTPOutput(out targets.Output) Output {
 	parts = append(parts, headerParts("header", out.Header)...)
 	parts = append(parts, headerParts("trailer", out.Trailer)...)
 	parts = append(parts, canary.Part{Where: PartBody, Data: out.Body})
-	return Output{Parts: parts, Result: out.Body, ResultWhere: PartBody, Truncated: out.Truncated, Elapsed: out.Elapsed}
+	return Output{Parts: parts, Result: out.Body, ResultWhere: PartBody, Truncated: out.Truncated, Elapsed: out.Elapsed, HTTP: &out}
 }
 
 // headerParts returns one part per header name, sorted by name.
