@@ -35,9 +35,12 @@ const (
 	// is DENIED with HTTP 400.
 	MaxInvocationBytes = 64 << 10
 	// ReadyTimeout is how long the harness waits, by default, for a
-	// target's GET /healthz to answer 200.
+	// target's GET /healthz to answer 200 (a profile's ready_timeout and
+	// --ready-timeout replace it).
 	ReadyTimeout = 10 * time.Second
 	// AuditGrace is how long the harness waits, after the agent's answer,
-	// for the call's audit event of an adapter that writes it later.
+	// for the call's audit event of an adapter that writes it later; it is
+	// also each lane's budget for all waits that end without the event
+	// (docs/protocol.md, the operator's side).
 	AuditGrace = 2 * time.Second
 )

@@ -33,7 +33,15 @@ var ErrImageNotFound = errors.New("image not found locally (no registry is used)
 //
 // Where Ryuk (testcontainers' reaper) cannot be pulled, the harness must be
 // started with TESTCONTAINERS_RYUK_DISABLED=true; Start refuses to run
-// otherwise, rather than wait for a pull.
+// otherwise, rather than wait for a pull. Without Ryuk, a harness killed
+// with SIGKILL leaves its containers running; so every container carries
+// labels naming the harness process that started it (dev.toolcert.run, a
+// random ID of that process, dev.toolcert.pid, dev.toolcert.pid-start and
+// dev.toolcert.pid-space), and every Start first removes the containers
+// whose harness process no longer runs on this host.
+//
+// Its instances implement ExposureChecker: the container's processes are
+// on this host's /proc, and on its network.
 type Container struct {
 	image string
 	cfg   containerConfig
@@ -219,6 +227,9 @@ func (t *Container) launch(ctx context.Context, env Env, base string) (*containe
 		_ = cli.Close()
 		return nil, err
 	}
+	// Best effort: an engine that cannot list or remove containers fails
+	// the run below with a better error.
+	_, _ = removeOrphans(cctx, cli)
 	ctr, err := tc.Run(cctx, t.image, t.customizers(env, mounts)...)
 	if err != nil {
 		if ctr != nil {
@@ -248,6 +259,7 @@ func (t *Container) customizers(env Env, mounts []mount.Mount) []tc.ContainerCus
 	}
 	opts := []tc.ContainerCustomizer{
 		tc.WithLogger(tclog.NewNoopLogger()),
+		tc.WithLabels(containerLabels(harnessOwner())),
 		tc.WithEnv(vars),
 		tc.WithConfigModifier(func(c *container.Config) { c.User = t.cfg.user }),
 		tc.WithHostConfigModifier(func(h *container.HostConfig) {

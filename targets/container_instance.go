@@ -31,7 +31,10 @@ type containerInstance struct {
 	waitErr  error         // set before done is closed
 }
 
-var _ Instance = (*containerInstance)(nil)
+var (
+	_ Instance        = (*containerInstance)(nil)
+	_ ExposureChecker = (*containerInstance)(nil)
+)
 
 func newContainerInstance(t *Container, cli *tc.DockerClient, ctr *tc.DockerContainer, base string) *containerInstance {
 	watch, unwatch := context.WithCancel(context.Background())
@@ -115,6 +118,34 @@ func (i *containerInstance) exitStatus() *ExitError {
 		e.Status, e.ExitCode = fmt.Sprintf("unknown status (container %s: %v)", i.shortID(), i.waitErr), -1
 	}
 	return e
+}
+
+// Exposed returns where the container's processes listen beyond loopback;
+// see ExposureChecker. The container is on the host's network, so its
+// listeners are the host's; its processes are found from its first one
+// (the pid the engine reports), once /proc shows that this pid is the
+// container's.
+func (i *containerInstance) Exposed(ctx context.Context) ([]string, error) {
+	if i.stopped.Load() {
+		return nil, fmt.Errorf("exposed %s: %w", i.name, ErrStopped)
+	}
+	res, err := i.cli.ContainerInspect(ctx, i.ctr.GetContainerID(), client.ContainerInspectOptions{})
+	if err != nil {
+		return nil, fmt.Errorf("exposed %s: inspect container %s: %w", i.name, i.shortID(), err)
+	}
+	st := res.Container.State
+	if st == nil || !st.Running || st.Pid <= 0 {
+		return nil, fmt.Errorf("exposed %s: container %s is not running", i.name, i.shortID())
+	}
+	tree, err := containerTree(st.Pid, res.Container.ID)
+	if err != nil {
+		return nil, fmt.Errorf("exposed %s: %w", i.name, err)
+	}
+	addrs, err := tree.exposed()
+	if err != nil {
+		return addrs, fmt.Errorf("exposed %s: %w", i.name, err)
+	}
+	return addrs, nil
 }
 
 // stop sends SIGTERM to the container, waits up to the stop grace (or

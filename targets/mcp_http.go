@@ -101,7 +101,7 @@ func (t *MCPHTTP) startProcess(ctx context.Context, env Env) (Instance, error) {
 	endpoint := base + t.path
 	s, err := connectHTTP(ctx, endpoint, t.readyTimeout, proc.done)
 	if err == nil {
-		return &mcpHTTPInstance{mcpSession: s, endpoint: endpoint, proc: proc}, nil
+		return mcpHTTPProcessInstance{&mcpHTTPInstance{mcpSession: s, endpoint: endpoint, proc: proc}}, nil
 	}
 	if closedWithin(ctx, proc.done, exitSettle) { // it exited on its own
 		_ = proc.Stop(context.Background())
@@ -192,3 +192,21 @@ func (i *mcpHTTPInstance) Stop(ctx context.Context) error {
 	}
 	return i.proc.Stop(ctx)
 }
+
+// mcpHTTPProcessInstance is an mcpHTTPInstance whose server the harness
+// started: it can also say where its processes listen and what they left.
+type mcpHTTPProcessInstance struct{ *mcpHTTPInstance }
+
+var (
+	_ MCPInstance      = mcpHTTPProcessInstance{}
+	_ ExposureChecker  = mcpHTTPProcessInstance{}
+	_ LeftoverReporter = mcpHTTPProcessInstance{}
+)
+
+// Exposed returns where the server's processes listen beyond loopback.
+func (i mcpHTTPProcessInstance) Exposed(ctx context.Context) ([]string, error) {
+	return i.proc.Exposed(ctx)
+}
+
+// Leftovers returns the processes Stop had to kill.
+func (i mcpHTTPProcessInstance) Leftovers() []string { return i.proc.Leftovers() }

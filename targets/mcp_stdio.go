@@ -94,7 +94,11 @@ type mcpStdioInstance struct {
 	tap  *stdoutTap
 }
 
-var _ MCPInstance = (*mcpStdioInstance)(nil)
+var (
+	_ MCPInstance      = (*mcpStdioInstance)(nil)
+	_ ExposureChecker  = (*mcpStdioInstance)(nil)
+	_ LeftoverReporter = (*mcpStdioInstance)(nil)
+)
 
 // URL returns "": the server has no address.
 func (i *mcpStdioInstance) URL() string { return "" }
@@ -107,6 +111,14 @@ func (i *mcpStdioInstance) Transport() string { return TransportStdio }
 
 // Noise returns the stdout lines that were not JSON-RPC.
 func (i *mcpStdioInstance) Noise() []string { return i.tap.lines() }
+
+// Exposed returns where the server's processes listen beyond loopback.
+func (i *mcpStdioInstance) Exposed(ctx context.Context) ([]string, error) {
+	return i.proc.Exposed(ctx)
+}
+
+// Leftovers returns the processes Stop had to kill.
+func (i *mcpStdioInstance) Leftovers() []string { return i.proc.Leftovers() }
 
 // Alive returns an *ExitError once the process has exited, ErrStopped
 // after Stop, or the error of a ping.

@@ -16,6 +16,15 @@ import (
 
 // Process is a Target that runs a local executable per lane, with the
 // protocol's environment variables on top of the harness's own environment.
+//
+// On Linux the process gets SIGKILL when the harness dies, even of SIGKILL
+// (a parent-death signal; the processes it starts do not inherit it), and
+// Stop kills what the adapter left running once its process group was
+// ended. Its instances implement LeftoverReporter, which names those, and
+// ExposureChecker, which names the addresses beyond loopback that the
+// adapter's processes listen on. The processes a harness killed with
+// SIGKILL leaves running are killed by the next harness (see
+// protocol.VarOwner).
 type Process struct {
 	argv []string
 	cfg  processConfig
@@ -115,7 +124,8 @@ func (p *Process) String() string {
 // Start runs the process in its own process group, listening on env.Listen
 // (a free 127.0.0.1 port when empty), and waits for GET /healthz to answer
 // 200. It fails fast with an *ExitError when the process exits first. The
-// caller must call Stop on the instance.
+// caller must call Stop on the instance, and may then read its Leftovers
+// (LeftoverReporter).
 func (p *Process) Start(ctx context.Context, env Env) (Instance, error) {
 	if env.Listen == "" {
 		addr, err := FreePort()
@@ -156,8 +166,8 @@ func (p *Process) launch(env Env, base string) (*processInstance, error) {
 
 // start starts the command in its own process group with the lane's
 // environment, wire connecting its standard streams, and the goroutine
-// that waits for it. The instance is named name and answers at base ("" for
-// none).
+// that waits for it (processInstance.run). The instance is named name and
+// answers at base ("" for none).
 func (p *Process) start(name string, env Env, base string, wire func(*exec.Cmd, *processInstance) error) (*processInstance, error) {
 	inst := &processInstance{lifecycle: newLifecycle(name, base), stopGrace: p.cfg.stopGrace, killWait: p.cfg.killWait}
 	inst.health = p.cfg.health
@@ -173,12 +183,12 @@ func (p *Process) start(name string, env Env, base string, wire func(*exec.Cmd, 
 	if err := wire(cmd, inst); err != nil {
 		return nil, err
 	}
-	setProcessGroup(cmd)
-	if err := cmd.Start(); err != nil {
+	setProcAttr(cmd)
+	_ = becomeSubreaper() // without it, orphans are found only if seen before
+	sweepOrphans()        // what harnesses killed with SIGKILL left running
+	if err := inst.launch(cmd, laneMarkers(env, p.cfg.rename)); err != nil {
 		return nil, err
 	}
-	inst.cmd = cmd
-	go inst.wait()
 	return inst, nil
 }
 
@@ -206,7 +216,9 @@ func (p *Process) forLane(env Env) ([]string, []string, error) {
 
 // environ returns the harness's environment without any inherited protocol
 // variable (TOOLCERT_* or a renamed one), then the extra variables, then the
-// lane's.
+// lane's, then protocol.VarOwner naming this harness: last, so that no
+// variable of that name (an extra one, or one renamed to it) wins, and
+// never renamed.
 func (p *Process) environ(env Env, extra map[string]string) []string {
 	renamed := make(map[string]bool, len(p.cfg.rename))
 	for _, to := range p.cfg.rename {
@@ -223,7 +235,8 @@ func (p *Process) environ(env Env, extra map[string]string) []string {
 	for _, name := range slices.Sorted(maps.Keys(extra)) {
 		vars = append(vars, name+"="+extra[name])
 	}
-	return append(vars, env.Vars(p.cfg.rename)...)
+	vars = append(vars, env.Vars(p.cfg.rename)...)
+	return append(vars, protocol.VarOwner+"="+harnessOwner().String())
 }
 
 // describeTail phrases an output tail for an error message.

@@ -2,8 +2,12 @@ package targets
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os/exec"
+	"runtime"
+	"slices"
+	"sync"
 	"time"
 )
 
@@ -13,12 +17,54 @@ type processInstance struct {
 	cmd       *exec.Cmd
 	stopGrace time.Duration
 	killWait  time.Duration
+
+	tree    *procTree // the processes of the instance; nil when treeErr
+	treeErr error
+
+	leftMu sync.Mutex
+	left   []string // what Stop had to kill
 }
 
-var _ Instance = (*processInstance)(nil)
+var (
+	_ Instance         = (*processInstance)(nil)
+	_ ExposureChecker  = (*processInstance)(nil)
+	_ LeftoverReporter = (*processInstance)(nil)
+)
 
-// wait reaps the process and closes done; cmd.ProcessState is set after.
-func (i *processInstance) wait() {
+// launch starts cmd, its process to be found again by markers (see
+// laneMarkers), and returns once it has started.
+func (i *processInstance) launch(cmd *exec.Cmd, markers []string) error {
+	i.cmd = cmd
+	started := make(chan error, 1)
+	go i.run(markers, started)
+	return <-started
+}
+
+// run starts the process and waits for it, on a goroutine locked to its OS
+// thread from before the start until the process has been reaped.
+//
+// The parent-death signal (setProcAttr) fires when the thread that started
+// the process ends, not when the harness does (prctl(2); go.dev/issue/27505).
+// Go ends a thread when a goroutine locked to it returns without
+// unlocking, which any code in the harness may do, and an unlocked
+// goroutine may be running on such a thread when it starts a process.
+// Locked here, the thread runs nothing but this goroutine, which is blocked
+// in Wait while the process runs, so the thread cannot end before the
+// process does; it is unlocked, and given back to the runtime, once the
+// process has been reaped and its signal no longer matters. This costs one
+// thread per running process, which Wait's blocking system call costs
+// anyway; a single spawning thread for all processes would need package
+// state and a queue, and its thread would be just as busy.
+func (i *processInstance) run(markers []string, started chan<- error) {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	if err := i.cmd.Start(); err != nil {
+		started <- err
+		return
+	}
+	// Read the start time before Wait can reap the process.
+	i.tree, i.treeErr = newProcTree(i.cmd.Process.Pid, true, markers)
+	started <- nil
 	_ = i.cmd.Wait()
 	close(i.done)
 }
@@ -33,10 +79,55 @@ func (i *processInstance) exitStatus() *ExitError {
 	return e
 }
 
-// stop sends SIGTERM to the process group, waits up to the stop grace (or
-// until ctx ends), then sends SIGKILL. It returns an error only when the
-// process could not be ended.
+// Exposed returns the addresses beyond loopback that the process or one of
+// its descendants listens on; see ExposureChecker.
+func (i *processInstance) Exposed(ctx context.Context) ([]string, error) {
+	if i.stopped.Load() {
+		return nil, fmt.Errorf("exposed %s: %w", i.name, ErrStopped)
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("exposed %s: %w", i.name, err)
+	}
+	if i.treeErr != nil {
+		return nil, fmt.Errorf("exposed %s: %w", i.name, i.treeErr)
+	}
+	addrs, err := i.tree.exposed()
+	if err != nil {
+		return addrs, fmt.Errorf("exposed %s: %w", i.name, err)
+	}
+	return addrs, nil
+}
+
+// Leftovers returns what Stop had to kill; see LeftoverReporter.
+func (i *processInstance) Leftovers() []string {
+	i.leftMu.Lock()
+	defer i.leftMu.Unlock()
+	return slices.Clone(i.left)
+}
+
+// stop ends the process group, then every process of the instance that
+// outlived it, keeping those as leftovers. It returns an error only when
+// a process could not be ended.
 func (i *processInstance) stop(ctx context.Context) error {
+	if i.tree == nil {
+		return i.endGroup(ctx)
+	}
+	i.tree.remember() // before the root's death leaves its children to the harness
+	err := i.endGroup(ctx)
+	left, sweepErr := i.tree.sweep(i.killWait)
+	i.leftMu.Lock()
+	i.left = left
+	i.leftMu.Unlock()
+	if sweepErr != nil {
+		sweepErr = fmt.Errorf("stop %s: %w", i.name, sweepErr)
+	}
+	return errors.Join(err, sweepErr)
+}
+
+// endGroup sends SIGTERM to the process group, waits up to the stop grace
+// (or until ctx ends), then sends SIGKILL. It returns an error only when
+// the process could not be ended.
+func (i *processInstance) endGroup(ctx context.Context) error {
 	pid := i.cmd.Process.Pid
 	if !i.exited() {
 		terminateGroup(i.cmd.Process)

@@ -7,8 +7,8 @@ import (
 	"os/exec"
 )
 
-// setProcessGroup does nothing where process groups are not available.
-func setProcessGroup(*exec.Cmd) {}
+// setProcAttr does nothing where process groups are not available.
+func setProcAttr(*exec.Cmd) {}
 
 // terminateGroup kills p: there is no SIGTERM here.
 func terminateGroup(p *os.Process) { _ = p.Kill() }

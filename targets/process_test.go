@@ -5,8 +5,10 @@ package targets
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
@@ -14,6 +16,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/toolcert/toolcert/protocol"
 )
 
 // buildFakeAdapter compiles testdata/fakeadapter into a temporary folder
@@ -89,13 +93,15 @@ func TestProcess(t *testing.T) {
 
 func testProcessReady(t *testing.T, bin string) {
 	t.Setenv("TOOLCERT_POLICY_FILE", "/inherited/policy.json")
+	t.Setenv(protocol.VarOwner, "inherited")
 	t.Setenv("FAKE_INHERITED", "yes")
 	env := Env{
 		UpstreamURL: "http://127.0.0.1:9",
 		AuditFile:   "/tmp/audit.jsonl",
-		Extra:       map[string]string{"TOOLCERT_MAX_BYTES": "10"},
+		Extra:       map[string]string{"TOOLCERT_MAX_BYTES": "10", protocol.VarOwner: "from the lane"},
 	}
-	inst, err := startProcess(t, []string{bin}, env, WithExtraEnv(map[string]string{"FAKE_EXTRA": "1"}))
+	extra := map[string]string{"FAKE_EXTRA": "1", protocol.VarOwner: "extra"}
+	inst, err := startProcess(t, []string{bin}, env, WithExtraEnv(extra))
 	if err != nil {
 		t.Fatalf("Start: %v", err)
 	}
@@ -123,6 +129,7 @@ func testProcessReady(t *testing.T, bin string) {
 			t.Errorf("adapter env has the harness's own %q", v)
 		}
 	}
+	checkOwner(t, vars)
 	if logs := inst.Logs(); !strings.Contains(logs, "fakeadapter: starting") {
 		t.Errorf("Logs() = %q, want the adapter's output", logs)
 	}
@@ -139,6 +146,7 @@ func testProcessRenamed(t *testing.T, bin string) {
 		"TOOLCERT_LISTEN":       "FAKE_ADDR",
 		"TOOLCERT_UPSTREAM_URL": "FAKE_UPSTREAM",
 		"TOOLCERT_AUDIT_FILE":   "",
+		protocol.VarOwner:       "FAKE_OWNER", // never renamed
 	}
 	env := Env{UpstreamURL: "http://127.0.0.1:9", AuditFile: "/tmp/audit.jsonl"}
 	inst, err := startProcess(t, []string{bin, "-listen-var", "FAKE_ADDR"}, env, WithRename(rename))
@@ -150,9 +158,26 @@ func testProcessRenamed(t *testing.T, bin string) {
 		t.Errorf("adapter env lacks FAKE_UPSTREAM; got %q", vars)
 	}
 	for _, v := range vars {
-		if strings.HasPrefix(v, "TOOLCERT_") {
+		if strings.HasPrefix(v, "TOOLCERT_") && !strings.HasPrefix(v, protocol.VarOwner+"=") || strings.HasPrefix(v, "FAKE_OWNER=") {
 			t.Errorf("adapter env has %q, want it renamed or dropped", v)
 		}
+	}
+	checkOwner(t, vars)
+}
+
+// checkOwner checks that the environment vars holds one protocol.VarOwner,
+// naming this process.
+func checkOwner(tb testing.TB, vars []string) {
+	tb.Helper()
+	var got []string
+	for _, v := range vars {
+		if strings.HasPrefix(v, protocol.VarOwner+"=") {
+			got = append(got, v)
+		}
+	}
+	want := fmt.Sprintf("%s=pid=%d start=", protocol.VarOwner, os.Getpid())
+	if len(got) != 1 || !strings.HasPrefix(got[0], want) {
+		tb.Errorf("adapter env has %q, want one entry starting with %q", got, want)
 	}
 }
 

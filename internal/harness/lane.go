@@ -23,6 +23,28 @@ type Lane struct {
 	PolicyFile string
 	// Dir is the lane's folder ("" for an already running target's).
 	Dir string
+	// Exposed lists the addresses beyond loopback that the lane's targets
+	// listened on, checked right after each started (restarts add theirs):
+	// reachable from the network during certification, each a finding
+	// (targets.ExposureChecker says how they are written). Nil when there
+	// are none, or when the target cannot be checked: see ExposedErr.
+	Exposed []string
+	// ExposedErr says why the check of Exposed could not be made, or not
+	// completely: it wraps errors.ErrUnsupported where the system or the
+	// target cannot be checked (every system but Linux; a container whose
+	// engine is on another host). It is nil when the check was made, and
+	// for targets that are not the harness's to check (one already
+	// running, one served in process).
+	ExposedErr error
+	// Leftovers lists the processes the lane's earlier targets left
+	// running, which their Stop had to kill (targets.LeftoverReporter):
+	// added when the pool replaces a dead target and when it closes, so
+	// read it after Close for the whole run.
+	Leftovers []string
+
+	// audit is the time the lane has left to wait for late audit events
+	// (audit.go).
+	audit auditBudget
 }
 
 // Lanes hands out lanes to scenarios. Acquire blocks until a lane is free;

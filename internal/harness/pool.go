@@ -127,7 +127,28 @@ func (p *Pool) startTarget(ctx context.Context, lane *Lane) error {
 		return fmt.Errorf("start target %s: %w", p.cfg.Target, err)
 	}
 	lane.Target = inst
+	found, err := exposed(ctx, inst)
+	lane.Exposed, lane.ExposedErr = append(lane.Exposed, found...), err
 	return nil
+}
+
+// exposed checks where inst listens beyond loopback, when it is an
+// instance the harness can check.
+func exposed(ctx context.Context, inst targets.Instance) ([]string, error) {
+	checker, ok := inst.(targets.ExposureChecker)
+	if !ok {
+		return nil, nil
+	}
+	return checker.Exposed(ctx)
+}
+
+// stopTarget stops the lane's target and keeps what it left running.
+func stopTarget(ctx context.Context, lane *Lane) error {
+	err := lane.Target.Stop(ctx)
+	if r, ok := lane.Target.(targets.LeftoverReporter); ok {
+		lane.Leftovers = append(lane.Leftovers, r.Leftovers()...)
+	}
+	return err
 }
 
 // Acquire waits for a free lane. A lane whose target died in an earlier
@@ -150,7 +171,7 @@ func (p *Pool) Acquire(ctx context.Context) (*Lane, error) {
 	}
 	sctx, scancel := context.WithTimeout(ctx, 5*time.Second)
 	defer scancel()
-	_ = lane.Target.Stop(sctx)
+	_ = stopTarget(sctx, lane)
 	p.restarts.Add(1)
 	if err := p.startTarget(ctx, lane); err != nil {
 		p.free <- lane
@@ -162,13 +183,14 @@ func (p *Pool) Acquire(ctx context.Context) (*Lane, error) {
 // Release gives the lane back for the next scenario.
 func (p *Pool) Release(lane *Lane) { p.free <- lane }
 
-// Close stops every target and mock upstream, each within a bound.
+// Close stops every target and mock upstream, each within a bound, and
+// adds what each target left running to its lane's Leftovers.
 func (p *Pool) Close(ctx context.Context) error {
 	var errs []error
 	for _, lane := range p.all {
 		sctx, cancel := context.WithTimeout(ctx, 5*time.Second)
 		if lane.Target != nil {
-			if err := lane.Target.Stop(sctx); err != nil {
+			if err := stopTarget(sctx, lane); err != nil {
 				errs = append(errs, fmt.Errorf("stop target of lane %d: %w", lane.ID, err))
 			}
 		}

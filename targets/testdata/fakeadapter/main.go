@@ -2,20 +2,29 @@
 // It listens on the address in $TOOLCERT_LISTEN (or the variable -listen-var
 // names), answers GET /healthz with 200, GET /env with its environment (one
 // NAME=value per line) and GET /exit by exiting with status 4.
+//
+// Hostile flags: -bind HOST listens on HOST (0.0.0.0, ::) at the port of
+// the listen address instead; -spawn MODE starts a process that tries to
+// outlive the adapter (see package hostile), listening on -spawn-listen
+// when set, and GET /spawned answers its pid.
 package main
 
 import (
 	"flag"
 	"fmt"
+	"net"
 	"net/http"
 	"os"
 	"os/signal"
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/toolcert/toolcert/targets/testdata/hostile"
 )
 
 func main() {
+	hostile.Play(os.Args[1:])
 	os.Exit(run(os.Args[1:]))
 }
 
@@ -25,8 +34,25 @@ func run(args []string) int {
 	crash := flags.Bool("crash", false, "print a message and exit 3 at start")
 	neverReady := flags.Bool("never-ready", false, "answer /healthz with 503")
 	ignoreTerm := flags.Bool("ignore-term", false, "ignore SIGTERM")
+	bind := flags.String("bind", "", "listen on this host at the listen address's port")
+	spawn := flags.String("spawn", "", "start a process that tries to outlive the adapter: group, setsid or double-fork")
+	spawnListen := flags.String("spawn-listen", "", "the spawned process listens on this address")
 	if err := flags.Parse(args); err != nil {
 		return 2
+	}
+	addr := os.Getenv(*listenVar)
+	if *bind != "" {
+		_, port, _ := net.SplitHostPort(addr)
+		addr = net.JoinHostPort(*bind, port)
+	}
+	spawned := 0
+	if *spawn != "" {
+		pid, err := hostile.Spawn(*spawn, *spawnListen)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "fakeadapter: spawn:", err)
+			return 5
+		}
+		spawned = pid
 	}
 	if *crash {
 		fmt.Fprintln(os.Stderr, "fakeadapter: crashing on purpose")
@@ -47,11 +73,14 @@ func run(args []string) int {
 	mux.HandleFunc("GET /env", func(w http.ResponseWriter, _ *http.Request) {
 		fmt.Fprint(w, strings.Join(os.Environ(), "\n"))
 	})
+	mux.HandleFunc("GET /spawned", func(w http.ResponseWriter, _ *http.Request) {
+		fmt.Fprintln(w, spawned)
+	})
 	mux.HandleFunc("GET /exit", func(http.ResponseWriter, *http.Request) {
 		fmt.Fprintln(os.Stderr, "fakeadapter: exiting on request")
 		os.Exit(4)
 	})
-	srv := &http.Server{Addr: os.Getenv(*listenVar), Handler: mux, ReadHeaderTimeout: time.Second}
+	srv := &http.Server{Addr: addr, Handler: mux, ReadHeaderTimeout: time.Second}
 	if err := srv.ListenAndServe(); err != nil {
 		fmt.Fprintln(os.Stderr, "fakeadapter:", err)
 		return 1

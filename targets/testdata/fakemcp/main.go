@@ -1,7 +1,10 @@
 // Command fakemcp is an MCP server for the targets package's tests: over
 // stdio (or streamable HTTP on --listen), one tool "echo" that answers its
 // arguments as structuredContent, and a tool "crash" that exits at once.
-// --banner prints a line on stdout before any JSON-RPC.
+// --banner prints a line on stdout before any JSON-RPC. Hostile flags:
+// --debug-listen ADDR opens a TCP listener on ADDR besides; --spawn MODE
+// starts a process that tries to outlive the server (see package hostile)
+// and says its pid on stderr ("fakemcp: spawned pid N").
 package main
 
 import (
@@ -10,16 +13,36 @@ import (
 	"flag"
 	"fmt"
 	"log"
+	"net"
 	"net/http"
 	"os"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/toolcert/toolcert/targets/testdata/hostile"
 )
 
 func main() {
+	hostile.Play(os.Args[1:])
 	banner := flag.String("banner", "", "a line printed on stdout before serving")
 	listen := flag.String("listen", "", "serve streamable HTTP on this address at /mcp instead of stdio")
+	debugListen := flag.String("debug-listen", "", "also open a TCP listener on this address")
+	spawn := flag.String("spawn", "", "start a process that tries to outlive the server: group, setsid or double-fork")
 	flag.Parse()
+	if *debugListen != "" {
+		l, err := net.Listen("tcp", *debugListen)
+		if err != nil {
+			log.Fatal(err)
+		}
+		defer l.Close()
+	}
+	if *spawn != "" {
+		pid, err := hostile.Spawn(*spawn, "")
+		if err != nil {
+			log.Fatal(err)
+		}
+		fmt.Fprintf(os.Stderr, "fakemcp: spawned pid %d\n", pid)
+	}
 	if *banner != "" {
 		fmt.Println(*banner)
 	}

@@ -1,0 +1,146 @@
+package harness_test
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/toolcert/toolcert/internal/harness"
+	"github.com/toolcert/toolcert/targets"
+)
+
+// buildFakeAdapter compiles the targets package's fake adapter.
+func buildFakeAdapter(tb testing.TB) string {
+	tb.Helper()
+	bin := filepath.Join(tb.TempDir(), "fakeadapter")
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	out, err := exec.CommandContext(ctx, "go", "build", "-o", bin, "../../targets/testdata/fakeadapter").CombinedOutput()
+	if err != nil {
+		tb.Fatalf("build fakeadapter: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// startPool starts a pool of lanes running bin with args, closed at the
+// end of the test.
+func startPool(tb testing.TB, lanes int, bin string, args ...string) *harness.Pool {
+	tb.Helper()
+	target, err := targets.NewProcess(append([]string{bin}, args...))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	pool, err := harness.StartPool(context.Background(), harness.PoolConfig{Lanes: lanes, Target: target, Dir: tb.TempDir()})
+	if err != nil {
+		tb.Fatalf("StartPool: %v", err)
+	}
+	tb.Cleanup(func() { pool.Close(context.Background()) })
+	return pool
+}
+
+func TestPoolExposed(t *testing.T) {
+	bin := buildFakeAdapter(t)
+	tests := []struct {
+		name string
+		args []string
+		want string // a pattern of each lane's one entry, with PORT for its listen port; "" for none
+	}{
+		{"a target on the loopback address it was given", nil, ""},
+		{"a target on every interface", []string{"-bind", "0.0.0.0"}, `^tcp (0\.0\.0\.0|\[::\]):PORT \(pid \d+: .*fakeadapter -bind 0\.0\.0\.0\)$`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			pool := startPool(t, 2, bin, tt.args...)
+			for _, lane := range pool.Lanes() {
+				if lane.ExposedErr != nil {
+					t.Errorf("lane %d: ExposedErr %v", lane.ID, lane.ExposedErr)
+				}
+				if tt.want == "" {
+					if len(lane.Exposed) != 0 {
+						t.Errorf("lane %d: Exposed %q, want none", lane.ID, lane.Exposed)
+					}
+					continue
+				}
+				port := lane.Target.URL()[strings.LastIndex(lane.Target.URL(), ":")+1:]
+				want := regexp.MustCompile(strings.Replace(tt.want, "PORT", port, 1))
+				if len(lane.Exposed) != 1 || !want.MatchString(lane.Exposed[0]) {
+					t.Errorf("lane %d: Exposed %q, want one entry matching %s", lane.ID, lane.Exposed, want)
+				}
+			}
+		})
+	}
+}
+
+// TestPoolLeftovers checks that a lane keeps what its targets left
+// running: the orphan of the target that died (replaced by Acquire) and
+// that of the target stopped by Close.
+func TestPoolLeftovers(t *testing.T) {
+	bin := buildFakeAdapter(t)
+	pool := startPool(t, 1, bin, "-spawn", "double-fork")
+	lane := pool.Lanes()[0]
+	first := spawned(t, lane.Target.URL())
+	if resp, err := http.Get(lane.Target.URL() + "/exit"); err == nil {
+		resp.Body.Close()
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	for lane.Target.Alive(ctx) == nil && ctx.Err() == nil {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if _, err := pool.Acquire(ctx); err != nil {
+		t.Fatalf("Acquire: %v", err)
+	}
+	if pool.Restarts() != 1 {
+		t.Fatalf("Restarts() = %d, want 1", pool.Restarts())
+	}
+	second := spawned(t, lane.Target.URL())
+	pool.Release(lane)
+	if err := pool.Close(context.Background()); err != nil {
+		t.Errorf("Close: %v", err)
+	}
+	want := []string{fmt.Sprintf("pid %d: ", first), fmt.Sprintf("pid %d: ", second)}
+	if len(lane.Leftovers) != 2 || !strings.HasPrefix(lane.Leftovers[0], want[0]) || !strings.HasPrefix(lane.Leftovers[1], want[1]) {
+		t.Errorf("Leftovers %q, want the two orphans, starting %q", lane.Leftovers, want)
+	}
+	for _, pid := range []int{first, second} {
+		if running(pid) {
+			t.Errorf("orphan %d still runs after Close", pid)
+		}
+	}
+}
+
+// spawned returns the pid of the orphan the fake adapter at base spawned,
+// and makes sure it is gone at the end of the test.
+func spawned(tb testing.TB, base string) int {
+	tb.Helper()
+	resp, err := http.Get(base + "/spawned")
+	if err != nil {
+		tb.Fatalf("GET /spawned: %v", err)
+	}
+	defer resp.Body.Close()
+	var pid int
+	if _, err := fmt.Fscan(resp.Body, &pid); err != nil || pid <= 0 {
+		tb.Fatalf("GET /spawned: %d, %v", pid, err)
+	}
+	tb.Cleanup(func() {
+		if running(pid) {
+			_ = syscall.Kill(pid, syscall.SIGKILL)
+		}
+	})
+	return pid
+}
+
+// running reports whether pid is the fake adapter's orphan and has not
+// exited.
+func running(pid int) bool {
+	cmdline, err := os.ReadFile(fmt.Sprintf("/proc/%d/cmdline", pid))
+	return err == nil && strings.Contains(string(cmdline), "-hostile-role")
+}
