@@ -34,9 +34,10 @@ func (p Problem) String() string {
 // compile and be closed; each accepted example must be accepted by
 // [Corpus.Evaluate] at now within lim and project exactly to its expect;
 // each reject must carry a canary and be rejected at exactly its gate and
-// reason; ids must be unique and every body file used. Bodies are rendered
-// with Vars{Now: now, Freshness and Skew from lim, a fixed canary
-// "tclint"+NAME}.
+// reason; ids must be unique and every body file used; every contract,
+// the call-side tools' included, must take every id the protocol allows.
+// Bodies are rendered with Vars{Now: now, Freshness and Skew from lim, a
+// fixed canary "tclint"+NAME}.
 func Lint(c *Corpus, now time.Time, lim Limits) []Problem {
 	lim = lim.withDefaults()
 	l := &linter{c: c, now: now, lim: lim, vars: Vars{
@@ -54,6 +55,7 @@ func Lint(c *Corpus, now time.Time, lim Limits) []Problem {
 	for _, name := range tools {
 		l.tool(name)
 	}
+	l.callSide(tools)
 	return l.problems
 }
 

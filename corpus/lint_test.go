@@ -56,6 +56,13 @@ func TestLintBrokenCopies(t *testing.T) {
 			want: []corpus.Problem{{File: "deploy_status/upstream/v1.schema.json", Pointer: "/$schema", Message: "draft is not 2020-12"}},
 		},
 		{
+			name: "a contract that pins the adapter's own approval id shape",
+			spoil: func(t *testing.T, m fstest.MapFS) {
+				setJSON(t, m, "send_email/contract.json", "/oneOf/1/properties/approval_id/pattern", `^apr\.[A-Za-z0-9]{20}$`)
+			},
+			want: []corpus.Problem{{File: "send_email/contract.json", Message: `a pending_approval envelope is accepted with approval_id "apr.A1b2C3d4E5f6G7h8I9j0" but not "0-_.aaaa"`}},
+		},
+		{
 			name: "an accepted example whose expect differs",
 			spoil: func(t *testing.T, m fstest.MapFS) {
 				setJSON(t, m, reviewCases, "/accepted/0/expect/reviewed_by", "bob@example.com")

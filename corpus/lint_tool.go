@@ -40,6 +40,8 @@ func (l *linter) toolFile(t *Tool) *toolCheck {
 	tc.contract = l.contract(t)
 	if tc.contract == nil {
 		clear(tc.usable) // every evaluation needs the contract
+	} else {
+		l.opaque(t.Name, tc.contract)
 	}
 	return tc
 }

@@ -188,13 +188,22 @@ func (c *Client) post(ctx context.Context, target string, body []byte, token str
 // when each part of it arrived.
 func (c *Client) roundTrip(ctx context.Context, req *http.Request) (Output, error) {
 	start := time.Now()
-	var firstByte atomic.Int64 // the transport's goroutine sets it
+	var firstByte atomic.Int64 // the transport's goroutines set them
+	var wrote atomic.Pointer[error]
 	req = req.WithContext(httptrace.WithClientTrace(req.Context(), &httptrace.ClientTrace{
 		GotFirstResponseByte: func() { firstByte.Store(int64(time.Since(start))) },
+		WroteRequest: func(info httptrace.WroteRequestInfo) {
+			if info.Err != nil {
+				wrote.Store(&info.Err)
+			}
+		},
 	}))
 	resp, err := c.http.Do(req)
 	if err != nil {
 		out := Output{Elapsed: time.Since(start), FirstByteAfter: time.Duration(firstByte.Load())}
+		if w := wrote.Load(); w != nil && out.FirstByteAfter == 0 {
+			err = &unreadBodyError{size: req.ContentLength, err: err}
+		}
 		return out, classify(ctx, err)
 	}
 	defer resp.Body.Close()
@@ -219,6 +228,23 @@ func (c *Client) roundTrip(ctx context.Context, req *http.Request) (Output, erro
 	}
 	return out, nil
 }
+
+// unreadBodyError is a call whose request body the target did not read:
+// it closed the connection while the harness was still sending it, and no
+// answer arrived. An answer the target wrote before it closed may have
+// been lost: a close with unread bytes resets the connection.
+type unreadBodyError struct {
+	size int64
+	err  error
+}
+
+func (e *unreadBodyError) Error() string {
+	return fmt.Sprintf("the target closed the connection before it read the %d-byte request body, and no answer arrived: "+
+		"an answer sent before the body was read is lost to the reset; read or drain the body before closing (docs/protocol.md, \"The agent's side\"; RFC 9112 section 9.6): %v",
+		e.size, e.err)
+}
+
+func (e *unreadBodyError) Unwrap() error { return e.err }
 
 // timedReader reads r and notes when, from start, the last byte came.
 type timedReader struct {

@@ -40,7 +40,8 @@ type Profile struct {
 	Rename map[string]string `json:"rename,omitempty"`
 	// UpstreamVersions lists, per tool, the upstream versions the adapter
 	// supports. A tool it does not name supports every version its corpus
-	// knows. An answer of a version the adapter does not support must be
+	// knows. A profile file that has the field replaces the default map
+	// as a whole. An answer of a version the adapter does not support must be
 	// rejected cleanly, never half-accepted.
 	UpstreamVersions map[string][]string `json:"upstream_versions,omitempty"`
 }
@@ -87,6 +88,12 @@ func LoadProfile(path string) (Profile, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
 		return p, fmt.Errorf("load profile: %w", err)
+	}
+	var given struct {
+		UpstreamVersions json.RawMessage `json:"upstream_versions"`
+	}
+	if json.Unmarshal(b, &given) == nil && given.UpstreamVersions != nil {
+		p.UpstreamVersions = nil // the file's map replaces the default one, not merged into it
 	}
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.DisallowUnknownFields()

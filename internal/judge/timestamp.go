@@ -39,10 +39,12 @@ func Fresh(observed string, now time.Time, window, skew time.Duration) error {
 		return err
 	}
 	if oldest := now.Add(-window); t.Compare(oldest) < 0 {
-		return Reject(protocol.GateSemantic, protocol.ReasonStale, "observed at %s, older than %s (window %s)", observed, oldest.Format(time.RFC3339Nano), window)
+		return Reject(protocol.GateSemantic, protocol.ReasonStale, "observed at %s, %s before the check at %s: older than the freshness window of %s allows",
+			observed, now.Sub(t).Round(time.Millisecond), now.UTC().Format(time.RFC3339), window)
 	}
 	if latest := now.Add(skew); t.Compare(latest) > 0 {
-		return Reject(protocol.GateSemantic, protocol.ReasonFuture, "observed at %s, later than %s (skew %s)", observed, latest.Format(time.RFC3339Nano), skew)
+		return Reject(protocol.GateSemantic, protocol.ReasonFuture, "observed at %s, %s after the check at %s: later than the future skew of %s allows",
+			observed, t.Sub(now).Round(time.Millisecond), now.UTC().Format(time.RFC3339), skew)
 	}
 	return nil
 }

@@ -1,0 +1,69 @@
+package targets
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// closingServer reads the headers of each request, then closes the
+// connection without reading the body and without answering, as an
+// adapter that refuses an oversized body from its Content-Length and
+// closes at once, its 400 lost to the reset.
+func closingServer(tb testing.TB) string {
+	tb.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	tb.Cleanup(func() {
+		l.Close()
+		wg.Wait()
+	})
+	wg.Go(func() {
+		for {
+			conn, err := l.Accept()
+			if err != nil {
+				return
+			}
+			_ = conn.SetDeadline(time.Now().Add(5 * time.Second))
+			_, _ = http.ReadRequest(bufio.NewReader(conn))
+			conn.Close()
+		}
+	})
+	return "http://" + l.Addr().String()
+}
+
+// TestClientNamesAnUnreadBody: a target that closes with most of a 4 MiB
+// request body unread fails the call with ErrConnection, and the error
+// says the body was not read when the harness saw its write fail.
+func TestClientNamesAnUnreadBody(t *testing.T) {
+	base := closingServer(t)
+	args := []byte(`{"s":"` + strings.Repeat("a", 4<<20) + `"}`)
+	named := 0
+	const calls = 5
+	for range calls {
+		_, err := NewClient().Invoke(t.Context(), base, "x", args, "")
+		if !errors.Is(err, ErrConnection) {
+			t.Fatalf("Invoke: %v, want ErrConnection", err)
+		}
+		var unread *unreadBodyError
+		if errors.As(err, &unread) {
+			named++
+			if !strings.Contains(err.Error(), fmt.Sprintf("before it read the %d-byte request body", len(args)+len(`{"arguments":}`))) {
+				t.Errorf("Invoke: %v, want the body's size named", err)
+			}
+		}
+	}
+	if named == 0 {
+		t.Errorf("none of %d calls whose body write failed named the unread body", calls)
+	}
+	t.Logf("%d of %d calls named the unread body", named, calls)
+}
