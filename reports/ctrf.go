@@ -51,6 +51,7 @@ type (
 		Tags      []string   `json:"tags,omitempty"`
 		Type      string     `json:"type"`
 		FilePath  string     `json:"filePath,omitempty"`
+		Line      int        `json:"line,omitempty"` // of the scenario in its feature file
 		Steps     []ctrfStep `json:"steps,omitempty"`
 		Extra     any        `json:"extra"`
 	}
@@ -94,6 +95,16 @@ type (
 		UnexpectedPasses  int      `json:"unexpected_passes"`
 		TargetRestarts    int      `json:"target_restarts"`
 		BaselineUnmatched []string `json:"baseline_unmatched,omitempty"`
+		// Controls are the run's controls by state (docs/controls.md).
+		Controls []ctrfControl `json:"controls,omitempty"`
+	}
+	ctrfControl struct {
+		ID     string `json:"id"`
+		Title  string `json:"title"`
+		Source string `json:"source"`
+		Status string `json:"status"`
+		Passed int    `json:"passed"`
+		Failed int    `json:"failed"`
 	}
 )
 
@@ -112,8 +123,11 @@ const (
 // status CTRF has for what fits none of its own, with rawStatus
 // "not_applicable" and a message that starts with "not applicable: " and
 // says why. The summary counts the tests emitted, cases included; the run's
-// own counts, seed, target and interruption are in results.extra.
+// own counts, seed, target and interruption are in results.extra. A test's
+// line is its scenario's in the feature file, when the model has it. Text
+// passes through [inert].
 func CTRF(w io.Writer, r *Result) error {
+	r = inertResult(r)
 	tests := []ctrfTest{}
 	for _, sc := range r.Scenarios {
 		tests = append(tests, ctrfScenario(sc))
@@ -169,7 +183,17 @@ func ctrfRunExtraOf(r *Result) ctrfRunExtra {
 		UpstreamRequests: s.UpstreamRequests, Leaks: s.Leaks, Blocked: s.Blocked,
 		BlockedRequests: s.BlockedRequests, NotApplicable: s.NotApplicable, ExpectedFailures: s.ExpectedFailures,
 		CasesExpected: s.CasesExpected, UnexpectedPasses: s.UnexpectedPasses,
-		TargetRestarts: s.TargetRestarts, BaselineUnmatched: r.BaselineUnmatched}
+		TargetRestarts: s.TargetRestarts, BaselineUnmatched: r.BaselineUnmatched, Controls: ctrfControls(r.Controls)}
+}
+
+// ctrfControls returns the controls for results.extra.
+func ctrfControls(controls []ControlResult) []ctrfControl {
+	var out []ctrfControl
+	for _, cr := range controls {
+		out = append(out, ctrfControl{ID: inert(cr.ID), Title: inert(cr.Title), Source: inert(cr.Source),
+			Status: cr.Status, Passed: cr.Passed, Failed: cr.Failed})
+	}
+	return out
 }
 
 // ctrfScenario renders one scenario as a test: the first line of its error
@@ -177,7 +201,7 @@ func ctrfRunExtraOf(r *Result) ctrfRunExtra {
 func ctrfScenario(sc Scenario) ctrfTest {
 	t := ctrfTest{Name: cmp.Or(sc.Name, sc.ID, "unnamed scenario"), Status: ctrfStatus(sc.Status),
 		Duration: ctrfMillis(sc.Duration), Suite: ctrfSuite(sc.Feature), Tags: sc.Tags,
-		Type: ctrfScenarioType, FilePath: sc.Feature, Steps: ctrfSteps(sc.Steps),
+		Type: ctrfScenarioType, FilePath: sc.Feature, Line: sc.Line, Steps: ctrfSteps(sc.Steps),
 		Trace: joinLines(sc.Error, evidenceTrace(sc.Evidence)),
 		Extra: ctrfScenarioExtra{ID: sc.ID, Lane: sc.Lane, Baseline: sc.Baseline, Evidence: sc.Evidence}}
 	switch sc.Status {
@@ -198,7 +222,7 @@ func ctrfScenario(sc Scenario) ctrfTest {
 func ctrfCase(sc Scenario, c Case) ctrfTest {
 	t := ctrfTest{Name: cmp.Or(sc.Name, sc.ID, "unnamed scenario") + " › " + c.ID,
 		Status: ctrfStatus(c.Status), Duration: ctrfMillis(c.Duration), Suite: ctrfSuite(sc.Feature),
-		Tags: sc.Tags, Type: ctrfCaseType, FilePath: sc.Feature,
+		Tags: sc.Tags, Type: ctrfCaseType, FilePath: sc.Feature, Line: sc.Line,
 		Extra: ctrfCaseExtra{ID: c.ID, Reproducer: c.Reproducer, Operator: c.Operator, Tool: c.Tool,
 			Field: c.Field, Baseline: c.Baseline, Evidence: c.Evidence}}
 	if c.Status != Passed {

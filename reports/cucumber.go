@@ -1,6 +1,7 @@
 package reports
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -11,36 +12,45 @@ import (
 	"unicode"
 )
 
-// The cucumber JSON format, as cucumber-html-reporter and the Jenkins
-// cucumber plugin read it. The model keeps no line numbers, so every "line"
-// is 0, which those tools accept.
+// The cucumber JSON format, as cucumber-js writes it and its schema
+// (cucumber-json-schema's cucumber-js.json) describes it, which
+// cucumber-html-reporter and the Jenkins cucumber plugin read. Every line
+// is the line in the feature file the model records; 0 where it records
+// none (a hand-built result, a synthetic feature).
 type (
 	cucumberFeature struct {
-		URI      string            `json:"uri"`
-		ID       string            `json:"id"`
-		Keyword  string            `json:"keyword"`
-		Name     string            `json:"name"`
-		Line     int               `json:"line"`
-		Elements []cucumberElement `json:"elements"`
-		seen     map[string]int    // element IDs given so far, to keep them unique
+		URI         string            `json:"uri"`
+		ID          string            `json:"id"`
+		Keyword     string            `json:"keyword"`
+		Name        string            `json:"name"`
+		Description string            `json:"description"`
+		Line        int               `json:"line"`
+		Tags        []cucumberTag     `json:"tags"`
+		Elements    []cucumberElement `json:"elements"`
+		seen        map[string]int    // element IDs given so far, to keep them unique
 	}
 	cucumberElement struct {
-		ID      string         `json:"id"`
-		Keyword string         `json:"keyword"`
-		Type    string         `json:"type"`
-		Name    string         `json:"name"`
-		Line    int            `json:"line"`
-		Tags    []cucumberTag  `json:"tags"`
-		Steps   []cucumberStep `json:"steps"`
+		ID          string         `json:"id"`
+		Keyword     string         `json:"keyword"`
+		Type        string         `json:"type"`
+		Name        string         `json:"name"`
+		Description string         `json:"description"`
+		Line        int            `json:"line"`
+		Tags        []cucumberTag  `json:"tags"`
+		Steps       []cucumberStep `json:"steps"`
 	}
 	cucumberTag struct {
 		Name string `json:"name"`
+		Line int    `json:"line"`
 	}
 	cucumberStep struct {
-		Keyword string         `json:"keyword"`
-		Name    string         `json:"name"`
-		Line    int            `json:"line"`
-		Result  cucumberResult `json:"result"`
+		Keyword string `json:"keyword"`
+		Name    string `json:"name"`
+		Line    int    `json:"line"`
+		// Arguments are the step's doc string or data table: toolcert's
+		// model keeps neither, so it is always empty.
+		Arguments []any          `json:"arguments"`
+		Result    cucumberResult `json:"result"`
 	}
 	cucumberResult struct {
 		Status       string `json:"status"`
@@ -50,7 +60,9 @@ type (
 )
 
 // CucumberJSON renders r as cucumber JSON: one feature per feature file, in
-// the order the scenarios first name it, one scenario element per scenario.
+// the order the scenarios first name it, one scenario element per scenario,
+// with the feature's title, description and tags, and every line, as the
+// feature file writes them when the model has them ([Scenario.Gherkin]).
 //
 // Cucumber tools derive a scenario's status from its steps, so the steps
 // carry everything: the scenario's error and evidence are appended to the
@@ -58,6 +70,7 @@ type (
 // step is added when no step of its own can carry them (a leak found after
 // the last step, a skipped scenario without steps); each generated case is a
 // synthetic "* generated case <ID>" step after the scenario's own. A
+// synthetic step has the scenario's line: it is written nowhere else. A
 // baseline's expected failure turns the scenario's failed steps into skipped
 // ones whose message starts with "expected failure (baseline): ", and an
 // unexpected pass adds a failed step; a case's step follows its own mark.
@@ -65,8 +78,10 @@ type (
 // step is skipped (the closest status the format has: it did not run), and
 // its error_message, starting with "not applicable: ", carries the reason.
 // The format has no run-level field, so an interrupted run adds a last
-// feature, "toolcert run", with one failed scenario saying so.
+// feature, "toolcert run", with one failed scenario saying so. Text passes
+// through [inert].
 func CucumberJSON(w io.Writer, r *Result) error {
+	r = inertResult(r)
 	features := cucumberFeatures(r.Scenarios)
 	if r.Summary.Interrupted {
 		features = append(features, cucumberInterrupted())
@@ -88,42 +103,66 @@ func cucumberFeatures(scs []Scenario) []cucumberFeature {
 		if !ok {
 			i = len(out)
 			index[sc.Feature] = i
-			out = append(out, cucumberFeatureOf(sc.Feature))
+			out = append(out, cucumberFeatureOf(sc))
 		}
 		out[i].add(sc)
 	}
 	return out
 }
 
-// cucumberFeatureOf returns the empty feature of a feature file. The model
-// has no feature title: the name is the file's base name.
-func cucumberFeatureOf(uri string) cucumberFeature {
-	name := "unnamed feature"
-	if uri != "" {
-		name = strings.TrimSuffix(path.Base(uri), ".feature")
+// cucumberFeatureOf returns the empty feature of sc's feature file: as the
+// file writes it when the model has it, else named by the file's base name.
+func cucumberFeatureOf(sc Scenario) cucumberFeature {
+	f := cucumberFeature{URI: sc.Feature, Keyword: "Feature", Name: "unnamed feature",
+		Tags: []cucumberTag{}, Elements: []cucumberElement{}, seen: map[string]int{}}
+	if sc.Feature != "" {
+		f.Name = strings.TrimSuffix(path.Base(sc.Feature), ".feature")
 	}
-	return cucumberFeature{URI: uri, ID: cucumberID(name), Keyword: "Feature", Name: name,
-		Elements: []cucumberElement{}, seen: map[string]int{}}
+	if g := sc.Gherkin; g != nil {
+		f.Keyword = cmp.Or(g.Feature.Keyword, f.Keyword)
+		f.Name = cmp.Or(g.Feature.Name, f.Name)
+		f.Description, f.Line, f.Tags = g.Feature.Description, g.Feature.Line, cucumberTags(g.Feature.Tags)
+	}
+	f.ID = cucumberID(f.Name)
+	return f
 }
 
 // add appends sc as an element with an ID unique in f: "<feature>;<name>",
 // then ";2", ";3" for further scenarios of the same name (outline rows).
+// An outline's scenario has the line of its example row, as cucumber-js
+// gives it.
 func (f *cucumberFeature) add(sc Scenario) {
 	id := f.ID + ";" + cucumberID(sc.Name)
 	f.seen[id]++
 	if n := f.seen[id]; n > 1 {
 		id += ";" + strconv.Itoa(n)
 	}
-	tags := make([]cucumberTag, 0, len(sc.Tags))
+	e := cucumberElement{ID: id, Keyword: "Scenario", Type: "scenario", Name: sc.Name, Line: sc.Line,
+		Tags: make([]cucumberTag, 0, len(sc.Tags))}
 	for _, t := range sc.Tags {
-		tags = append(tags, cucumberTag{Name: t})
+		e.Tags = append(e.Tags, cucumberTag{Name: t})
 	}
-	steps := cucumberScenarioSteps(sc)
+	if g := sc.Gherkin; g != nil {
+		e.Keyword, e.Description = cmp.Or(g.Keyword, e.Keyword), g.Description
+		e.Line = cmp.Or(g.Row, sc.Line)
+		if len(g.Tags) == len(sc.Tags) {
+			e.Tags = cucumberTags(g.Tags)
+		}
+	}
+	e.Steps = cucumberScenarioSteps(sc, e.Line)
 	for _, c := range sc.Cases {
-		steps = append(steps, cucumberCaseStep(c))
+		e.Steps = append(e.Steps, cucumberCaseStep(c, e.Line))
 	}
-	f.Elements = append(f.Elements, cucumberElement{ID: id, Keyword: "Scenario", Type: "scenario",
-		Name: sc.Name, Tags: tags, Steps: steps})
+	f.Elements = append(f.Elements, e)
+}
+
+// cucumberTags renders tags with their lines; never nil.
+func cucumberTags(tags []Tag) []cucumberTag {
+	out := make([]cucumberTag, 0, len(tags))
+	for _, t := range tags {
+		out = append(out, cucumberTag(t))
+	}
+	return out
 }
 
 // cucumberID is cucumber's ID of a name: lower case, blanks as dashes.
@@ -138,8 +177,9 @@ func cucumberID(name string) string {
 
 // cucumberScenarioSteps returns the scenario's own steps, the verdict step
 // when one is needed, with the scenario's error and evidence on the step
-// that carries its outcome, and the scenario's baseline mark applied.
-func cucumberScenarioSteps(sc Scenario) []cucumberStep {
+// that carries its outcome, and the scenario's baseline mark applied; line
+// is the line of the synthetic steps.
+func cucumberScenarioSteps(sc Scenario, line int) []cucumberStep {
 	steps := make([]cucumberStep, 0, len(sc.Steps)+len(sc.Cases)+2)
 	for _, st := range sc.Steps {
 		steps = append(steps, cucumberStepOf(st))
@@ -149,7 +189,7 @@ func cucumberScenarioSteps(sc Scenario) []cucumberStep {
 		i = slices.IndexFunc(sc.Steps, func(st Step) bool { return st.Status == NotApplicable })
 	}
 	if i < 0 && cucumberNeedsVerdict(sc, steps) {
-		steps = append(steps, cucumberVerdict(sc))
+		steps = append(steps, cucumberVerdict(sc, line))
 		i = len(steps) - 1
 	}
 	if i >= 0 {
@@ -169,10 +209,27 @@ func cucumberScenarioSteps(sc Scenario) []cucumberStep {
 			steps[j] = cucumberBaselined(steps[j], ExpectedFailure)
 		}
 	case UnexpectedPass:
-		mark := cucumberStep{Keyword: "* ", Name: "the baseline lists this scenario as failing"}
+		mark := cucumberSynthetic("the baseline lists this scenario as failing", line)
 		steps = append(steps, cucumberBaselined(mark, UnexpectedPass))
 	}
+	return cucumberExplained(steps)
+}
+
+// cucumberExplained gives every failed step of steps an error_message,
+// which cucumber's schema requires of a failed step.
+func cucumberExplained(steps []cucumberStep) []cucumberStep {
+	for i := range steps {
+		if res := &steps[i].Result; res.Status == string(Failed) && res.ErrorMessage == "" {
+			res.ErrorMessage = "the step failed"
+		}
+	}
 	return steps
+}
+
+// cucumberSynthetic is a step toolcert adds, at line: it is written in no
+// feature file.
+func cucumberSynthetic(name string, line int) cucumberStep {
+	return cucumberStep{Keyword: "* ", Name: name, Line: line, Arguments: []any{}}
 }
 
 // cucumberStepOf renders one step of the model; a not-applicable step's
@@ -186,7 +243,7 @@ func cucumberStepOf(st Step) cucumberStep {
 	if st.Status == NotApplicable && msg != "" {
 		msg = notApplicableMessage(msg)
 	}
-	return cucumberStep{Keyword: keyword, Name: st.Text, Result: cucumberResult{
+	return cucumberStep{Keyword: keyword, Name: st.Text, Line: st.Line, Arguments: []any{}, Result: cucumberResult{
 		Status: cucumberStatus(st.Status), Duration: int64(st.Duration), ErrorMessage: msg}}
 }
 
@@ -236,24 +293,25 @@ func cucumberNeedsVerdict(sc Scenario, steps []cucumberStep) bool {
 	return shown != cucumberStatus(sc.Status) || sc.Error != "" || len(sc.Evidence) > 0
 }
 
-// cucumberVerdict is the synthetic step that carries a scenario's status
-// when none of its own steps does.
-func cucumberVerdict(sc Scenario) cucumberStep {
+// cucumberVerdict is the synthetic step, at line, that carries a
+// scenario's status when none of its own steps does.
+func cucumberVerdict(sc Scenario, line int) cucumberStep {
 	msg := cucumberScenarioError(sc)
 	if msg == "" && sc.Status == Skipped {
 		msg = skipIsNoPass
 	}
-	return cucumberStep{Keyword: "* ", Name: "toolcert verdict",
-		Result: cucumberResult{Status: cucumberStatus(sc.Status), ErrorMessage: msg}}
+	st := cucumberSynthetic("toolcert verdict", line)
+	st.Result = cucumberResult{Status: cucumberStatus(sc.Status), ErrorMessage: msg}
+	return st
 }
 
-// cucumberCaseStep renders one generated case as a synthetic step, with its
-// reproducer and evidence when it did not pass.
-func cucumberCaseStep(c Case) cucumberStep {
-	st := cucumberStep{Keyword: "* ", Name: "generated case " + c.ID,
-		Result: cucumberResult{Status: cucumberStatus(c.Status), Duration: int64(c.Duration)}}
+// cucumberCaseStep renders one generated case as a synthetic step at line,
+// with its reproducer and evidence when it did not pass.
+func cucumberCaseStep(c Case, line int) cucumberStep {
+	st := cucumberSynthetic("generated case "+c.ID, line)
+	st.Result = cucumberResult{Status: cucumberStatus(c.Status), Duration: int64(c.Duration)}
 	if c.Status != Passed {
-		st.Result.ErrorMessage = joinLines(reproduceLine(c), evidenceTrace(c.Evidence))
+		st.Result.ErrorMessage = cmp.Or(joinLines(reproduceLine(c), evidenceTrace(c.Evidence)), "generated case failed")
 	}
 	return cucumberBaselined(st, c.Baseline)
 }
@@ -273,15 +331,14 @@ func cucumberBaselined(st cucumberStep, mark string) cucumberStep {
 	return st
 }
 
-// cucumberInterrupted is the feature that says the run was interrupted.
+// cucumberInterrupted is the feature that says the run was interrupted. It
+// is written in no feature file: its lines are 0.
 func cucumberInterrupted() cucumberFeature {
-	step := cucumberStep{Keyword: "* ", Name: "every scenario ran", Result: cucumberResult{
-		Status:       string(Failed),
-		ErrorMessage: "the run was interrupted: the scenarios that did not run are skipped, and the run is not a pass",
-	}}
+	step := cucumberSynthetic("every scenario ran", 0)
+	step.Result = cucumberResult{Status: string(Failed), ErrorMessage: interruptedMessage}
 	return cucumberFeature{URI: "toolcert", ID: "toolcert-run", Keyword: "Feature", Name: "toolcert run",
-		Elements: []cucumberElement{{ID: "toolcert-run;interrupted", Keyword: "Scenario", Type: "scenario",
-			Name: "the run was interrupted", Tags: []cucumberTag{}, Steps: []cucumberStep{step}}}}
+		Tags: []cucumberTag{}, Elements: []cucumberElement{{ID: "toolcert-run;interrupted", Keyword: "Scenario",
+			Type: "scenario", Name: "the run was interrupted", Tags: []cucumberTag{}, Steps: []cucumberStep{step}}}}
 }
 
 // evidenceTrace writes evidence as text, one "evidence [kind] message" line

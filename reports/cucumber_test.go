@@ -268,8 +268,10 @@ func TestCucumberJSONHostileText(t *testing.T) {
 
 func ExampleCucumberJSON() {
 	r := &Result{Scenarios: []Scenario{{
-		Feature: "features/r20.feature", Name: "one unexpected property", Status: Passed,
-		Steps: []Step{{Keyword: "Then", Text: "the call is refused", Status: Passed, Duration: Duration(time.Millisecond)}},
+		Feature: "features/r20.feature", Name: "one unexpected property", Status: Passed, Tags: []string{"@r20"}, Line: 4,
+		Gherkin: &Gherkin{Keyword: "Scenario", Tags: []Tag{{Name: "@r20", Line: 3}},
+			Feature: GherkinFeature{Keyword: "Feature", Name: "R20", Description: "  Unexpected properties are refused.", Line: 1}},
+		Steps: []Step{{Keyword: "Then", Text: "the call is refused", Status: Passed, Duration: Duration(time.Millisecond), Line: 5}},
 	}}}
 	if err := CucumberJSON(os.Stdout, r); err != nil {
 		fmt.Println(err)
@@ -280,21 +282,30 @@ func ExampleCucumberJSON() {
 	//     "uri": "features/r20.feature",
 	//     "id": "r20",
 	//     "keyword": "Feature",
-	//     "name": "r20",
-	//     "line": 0,
+	//     "name": "R20",
+	//     "description": "  Unexpected properties are refused.",
+	//     "line": 1,
+	//     "tags": [],
 	//     "elements": [
 	//       {
 	//         "id": "r20;one-unexpected-property",
 	//         "keyword": "Scenario",
 	//         "type": "scenario",
 	//         "name": "one unexpected property",
-	//         "line": 0,
-	//         "tags": [],
+	//         "description": "",
+	//         "line": 4,
+	//         "tags": [
+	//           {
+	//             "name": "@r20",
+	//             "line": 3
+	//           }
+	//         ],
 	//         "steps": [
 	//           {
 	//             "keyword": "Then ",
 	//             "name": "the call is refused",
-	//             "line": 0,
+	//             "line": 5,
+	//             "arguments": [],
 	//             "result": {
 	//               "status": "passed",
 	//               "duration": 1000000

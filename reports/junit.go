@@ -8,73 +8,99 @@ import (
 	"strings"
 )
 
+// The JUnit XML that CI servers read, within what both the Jenkins xUnit
+// plugin's junit-10.xsd and Maven Surefire's surefire-test-report XSD
+// allow: every testsuite carries tests, failures, errors and skipped, the
+// testsuites root only name, tests, failures, errors and time, and every
+// failure and error its type. encoding/xml writes it: no Go library fits
+// (docs/dependencies.md says why).
 type junitSuites struct {
 	XMLName  xml.Name     `xml:"testsuites"`
 	Name     string       `xml:"name,attr"`
 	Tests    int          `xml:"tests,attr"`
 	Failures int          `xml:"failures,attr"`
-	Skipped  int          `xml:"skipped,attr"`
+	Errors   int          `xml:"errors,attr"`
 	Time     string       `xml:"time,attr"`
 	Suites   []junitSuite `xml:"testsuite"`
 }
 
 type junitSuite struct {
-	Name     string      `xml:"name,attr"`
-	Tests    int         `xml:"tests,attr"`
-	Failures int         `xml:"failures,attr"`
-	Skipped  int         `xml:"skipped,attr"`
-	Time     string      `xml:"time,attr"`
-	Cases    []junitCase `xml:"testcase"`
+	Name     string `xml:"name,attr"`
+	Tests    int    `xml:"tests,attr"`
+	Failures int    `xml:"failures,attr"`
+	Errors   int    `xml:"errors,attr"`
+	Skipped  int    `xml:"skipped,attr"`
+	Time     string `xml:"time,attr"`
+	// Properties come before the testcases, as both schemas require.
+	Properties *junitProperties `xml:"properties,omitempty"`
+	Cases      []junitCase      `xml:"testcase"`
 }
 
+// junitProperties are a suite's name=value pairs: the controls.
+type junitProperties struct {
+	Property []junitProperty `xml:"property"`
+}
+
+type junitProperty struct {
+	Name  string `xml:"name,attr"`
+	Value string `xml:"value,attr"`
+}
+
+// junitCase is one testcase; its children are in the order Surefire's
+// schema requires (failure, skipped, error, system-out).
 type junitCase struct {
 	Name      string        `xml:"name,attr"`
 	Classname string        `xml:"classname,attr"`
 	Time      string        `xml:"time,attr"`
 	Failure   *junitMessage `xml:"failure,omitempty"`
-	Skipped   *junitMessage `xml:"skipped,omitempty"`
+	Skipped   *junitSkip    `xml:"skipped,omitempty"`
+	Error     *junitMessage `xml:"error,omitempty"`
 	SystemOut string        `xml:"system-out,omitempty"`
 }
 
+// junitMessage is a failure or an error: its type, message and detail.
 type junitMessage struct {
+	Type    string `xml:"type,attr"`
 	Message string `xml:"message,attr"`
 	Body    string `xml:",chardata"`
 }
 
+// junitSkip is a skip: Surefire's schema gives it no type.
+type junitSkip struct {
+	Message string `xml:"message,attr"`
+	Body    string `xml:",chardata"`
+}
+
+// The types of JUnit failures and errors toolcert writes.
+const (
+	junitFailed         = "failed"
+	junitUnexpectedPass = "unexpected_pass"
+	junitInterrupted    = "interrupted"
+)
+
+// interruptedMessage is what the formats without a run-level field say of
+// an interrupted run, on the failure or error they add for it.
+const interruptedMessage = "the run was interrupted: the scenarios that did not run are skipped, and the run is not a pass"
+
 // JUnit renders r as JUnit XML: one testsuite per feature, one testcase per
 // scenario, the evidence in the failure body. JUnit has no status for a
 // not-applicable scenario: it is skipped, with a message that starts with
-// "not applicable: " and says why.
+// "not applicable: " and says why. An interrupted run adds a last
+// testsuite, "toolcert run", whose one testcase has an error of type
+// "interrupted", so that CI does not read the run as clean. The controls
+// are properties of the first testsuite. Text passes through [inert] and
+// [xmlSafe].
 func JUnit(w io.Writer, r *Result) error {
+	r = inertResult(r)
 	out := junitSuites{Name: "toolcert", Time: secs(r.Duration)}
-	byFeature := map[string]*junitSuite{}
-	var order []string
-	for _, sc := range r.Scenarios {
-		s, ok := byFeature[sc.Feature]
-		if !ok {
-			s = &junitSuite{Name: sc.Feature}
-			byFeature[sc.Feature] = s
-			order = append(order, sc.Feature)
-		}
-		s.add(junitCaseOf(sc))
-		for _, c := range sc.Cases {
-			s.add(junitVariant(sc, c))
-		}
+	for _, s := range junitSuitesOf(r.Scenarios) {
+		out.add(s)
 	}
-	sort.Strings(order)
-	for _, name := range order {
-		s := byFeature[name]
-		var total Duration
-		for _, sc := range r.Scenarios {
-			if sc.Feature == name {
-				total += sc.Duration
-			}
-		}
-		s.Time = secs(total)
-		out.Tests += s.Tests
-		out.Failures += s.Failures
-		out.Skipped += s.Skipped
-		out.Suites = append(out.Suites, *s)
+	if len(out.Suites) > 0 {
+		out.Suites[0].Properties = junitControls(r.Controls)
+	}
+	if r.Summary.Interrupted {
+		out.add(junitInterruptedSuite())
 	}
 	if _, err := io.WriteString(w, xml.Header); err != nil {
 		return err
@@ -88,15 +114,80 @@ func JUnit(w io.Writer, r *Result) error {
 	return err
 }
 
-// add appends c and counts it by what it carries: a failure, a skip (an
-// expected failure of the baseline is reported as skipped, as pytest does
-// with xfail, and so is a not-applicable scenario), or neither.
+// junitSuitesOf groups the scenarios and their cases into one suite per
+// feature, sorted by feature, each timed by its scenarios.
+func junitSuitesOf(scs []Scenario) []junitSuite {
+	byFeature := map[string]*junitSuite{}
+	total := map[string]Duration{}
+	var order []string
+	for _, sc := range scs {
+		s, ok := byFeature[sc.Feature]
+		if !ok {
+			s = &junitSuite{Name: xmlSafe(sc.Feature)}
+			byFeature[sc.Feature] = s
+			order = append(order, sc.Feature)
+		}
+		s.add(junitCaseOf(sc))
+		for _, c := range sc.Cases {
+			s.add(junitVariant(sc, c))
+		}
+		total[sc.Feature] += sc.Duration
+	}
+	sort.Strings(order)
+	out := make([]junitSuite, 0, len(order))
+	for _, name := range order {
+		s := byFeature[name]
+		s.Time = secs(total[name])
+		out = append(out, *s)
+	}
+	return out
+}
+
+// add appends s and counts its tests.
+func (out *junitSuites) add(s junitSuite) {
+	out.Tests += s.Tests
+	out.Failures += s.Failures
+	out.Errors += s.Errors
+	out.Suites = append(out.Suites, s)
+}
+
+// junitControls returns the controls as properties, one per control
+// ("control CWE-436" = "evidenced: 4 passed, 0 failed; <title>"), or nil
+// when the run has none. JUnit has no place for the run as a whole, so
+// they go on the first suite.
+func junitControls(controls []ControlResult) *junitProperties {
+	if len(controls) == 0 {
+		return nil
+	}
+	p := &junitProperties{}
+	for _, cr := range controls {
+		p.Property = append(p.Property, junitProperty{
+			Name:  xmlSafe(inert("control " + cr.ID)),
+			Value: xmlSafe(inert(fmt.Sprintf("%s: %d passed, %d failed; %s", cr.Status, cr.Passed, cr.Failed, cr.Title))),
+		})
+	}
+	return p
+}
+
+// junitInterruptedSuite is the suite that says the run was interrupted.
+func junitInterruptedSuite() junitSuite {
+	s := junitSuite{Name: "toolcert run", Time: secs(0)}
+	s.add(junitCase{Name: "every scenario ran", Classname: "toolcert run", Time: secs(0),
+		Error: &junitMessage{Type: junitInterrupted, Message: interruptedMessage, Body: interruptedMessage}})
+	return s
+}
+
+// add appends c and counts it by what it carries: a failure, an error, a
+// skip (an expected failure of the baseline is reported as skipped, as
+// pytest does with xfail, and so is a not-applicable scenario), or none.
 func (s *junitSuite) add(c junitCase) {
 	s.Cases = append(s.Cases, c)
 	s.Tests++
 	switch {
 	case c.Failure != nil:
 		s.Failures++
+	case c.Error != nil:
+		s.Errors++
 	case c.Skipped != nil:
 		s.Skipped++
 	}
@@ -108,11 +199,11 @@ func baselined(jc junitCase, mark string) junitCase {
 	switch mark {
 	case ExpectedFailure:
 		if jc.Failure != nil {
-			jc.Skipped = &junitMessage{Message: xfailPrefix + jc.Failure.Message, Body: jc.Failure.Body}
+			jc.Skipped = &junitSkip{Message: xfailPrefix + jc.Failure.Message, Body: jc.Failure.Body}
 			jc.Failure = nil
 		}
 	case UnexpectedPass:
-		jc.Failure = &junitMessage{Message: xpassMessage}
+		jc.Failure = &junitMessage{Type: junitUnexpectedPass, Message: xpassMessage}
 	}
 	return jc
 }
@@ -120,7 +211,7 @@ func baselined(jc junitCase, mark string) junitCase {
 // junitVariant renders one generated variant as its own testcase, so CI
 // shows which variant failed and how to run it alone.
 func junitVariant(sc Scenario, c Case) junitCase {
-	jc := junitCase{Name: sc.Name + " › " + c.ID, Classname: sc.Feature, Time: secs(c.Duration)}
+	jc := junitCase{Name: xmlSafe(sc.Name + " › " + c.ID), Classname: xmlSafe(sc.Feature), Time: secs(c.Duration)}
 	if c.Status == Passed {
 		return baselined(jc, c.Baseline)
 	}
@@ -136,21 +227,21 @@ func junitVariant(sc Scenario, c Case) junitCase {
 	if len(c.Evidence) > 0 {
 		msg = c.Evidence[0].Message
 	}
-	jc.Failure = &junitMessage{Message: xmlSafe(firstLine(msg)), Body: xmlSafe(b.String())}
+	jc.Failure = &junitMessage{Type: junitFailed, Message: xmlSafe(firstLine(msg)), Body: xmlSafe(b.String())}
 	return baselined(jc, c.Baseline)
 }
 
 func junitCaseOf(sc Scenario) junitCase {
-	c := junitCase{Name: sc.Name, Classname: sc.Feature, Time: secs(sc.Duration)}
+	c := junitCase{Name: xmlSafe(sc.Name), Classname: xmlSafe(sc.Feature), Time: secs(sc.Duration)}
 	detail := describe(sc)
 	switch sc.Status {
 	case Passed:
 	case Skipped:
-		c.Skipped = &junitMessage{Message: skipIsNoPass, Body: detail}
+		c.Skipped = &junitSkip{Message: skipIsNoPass, Body: detail}
 	case NotApplicable:
-		c.Skipped = &junitMessage{Message: xmlSafe(firstLine(notApplicableMessage(sc.Error))), Body: detail}
+		c.Skipped = &junitSkip{Message: xmlSafe(firstLine(notApplicableMessage(sc.Error))), Body: detail}
 	default:
-		c.Failure = &junitMessage{Message: xmlSafe(firstLine(sc.Error)), Body: detail}
+		c.Failure = &junitMessage{Type: junitFailed, Message: xmlSafe(firstLine(sc.Error)), Body: detail}
 	}
 	return baselined(c, sc.Baseline)
 }

@@ -8,11 +8,19 @@ import (
 )
 
 // The bounds of one block of adapter text (an error, a message, a diff) in
-// the Markdown report: a pull-request comment holds at most 65536
-// characters, and a single runaway error must not fill it.
+// the Markdown report: a single runaway error must not fill it.
 const (
 	mdMaxLines = 60
 	mdMaxBytes = 8 << 10
+)
+
+// mdCommentLimit is the most characters a GitHub pull-request comment
+// holds; mdBudget is what report.md may use of it, the rest a margin for
+// the bot or action that posts it (a title, a marker comment). Characters
+// are counted as [mdLen] counts them.
+const (
+	mdCommentLimit = 65536
+	mdBudget       = mdCommentLimit - 5536
 )
 
 // Markdown renders r as a Markdown report for a pull-request comment or a
@@ -21,18 +29,158 @@ const (
 // reasons, the coverage folded to operators x tools, and a collapsed list
 // of every scenario. Adapter text is escaped, fenced or
 // stripped of terminal escapes: it cannot inject Markdown or HTML.
+//
+// The report fits a pull-request comment: past mdBudget characters it
+// leaves out the least important parts first (the list of every scenario,
+// then the coverage matrix, then the not-applicable list, then the last
+// failures and cases), never the verdict, the summary or the first
+// failure, and says under the summary what it left out and where the full
+// results are (report.html, results.json).
 func Markdown(w io.Writer, r *Result) error {
-	var b strings.Builder
-	mdHeader(&b, r)
-	mdSummary(&b, r)
-	mdFailures(&b, r.Scenarios)
-	mdNotApplicable(&b, r.Scenarios)
-	mdCoverage(&b, r.Coverage)
-	mdScenarioList(&b, r.Scenarios)
-	if _, err := io.WriteString(w, b.String()); err != nil {
+	var head strings.Builder
+	mdHeader(&head, r)
+	mdSummary(&head, r)
+	doc := mdDoc{
+		head:     head.String(),
+		failures: mdFailures(r.Scenarios),
+		optional: []mdPart{
+			{name: "the controls", text: mdText(func(b *strings.Builder) { mdControls(b, r.Controls) })},
+			{name: "the not-applicable scenarios", text: mdText(func(b *strings.Builder) { mdNotApplicable(b, r.Scenarios) })},
+			{name: "the coverage matrix", text: mdText(func(b *strings.Builder) { mdCoverage(b, r.Coverage) })},
+			{name: "the list of every scenario", text: mdText(func(b *strings.Builder) { mdScenarioList(b, r.Scenarios) })},
+		},
+	}
+	if _, err := io.WriteString(w, doc.fit(mdBudget)); err != nil {
 		return fmt.Errorf("write markdown report: %w", err)
 	}
 	return nil
+}
+
+// mdText returns what write writes.
+func mdText(write func(*strings.Builder)) string {
+	var b strings.Builder
+	write(&b)
+	return b.String()
+}
+
+// mdLen counts the characters of s as a pull-request comment's limit may:
+// in UTF-16 code units, so a character beyond U+FFFF counts twice. That is
+// never fewer than the code points GitHub counts.
+func mdLen(s string) int {
+	n := 0
+	for _, r := range s {
+		n++
+		if r > 0xFFFF {
+			n++
+		}
+	}
+	return n
+}
+
+// mdDoc is the report in parts of different importance: the head (title,
+// verdict, summary) is always kept; the failures are kept in order, piece
+// by piece, while they fit; the optional parts, most important first, are
+// left out from the last.
+type mdDoc struct {
+	head     string
+	failures []mdPiece
+	optional []mdPart
+}
+
+// mdPart is an optional section and the name its omission is told by.
+type mdPart struct{ name, text string }
+
+// mdPiece is one piece of the failures section: a scenario's heading,
+// error and evidence, or one of its cases. Scenario numbers the notable
+// scenario the piece belongs to; Heading marks its first piece.
+type mdPiece struct {
+	text     string
+	scenario int
+	heading  bool
+}
+
+// fit returns the report within budget characters.
+func (d mdDoc) fit(budget int) string {
+	size := mdLen(d.head)
+	for _, p := range d.failures {
+		size += mdLen(p.text)
+	}
+	keep := len(d.optional)
+	for _, p := range d.optional {
+		size += mdLen(p.text)
+	}
+	if size <= budget {
+		return d.join(len(d.failures), keep, "")
+	}
+	for keep > 0 && size+mdNoteReserve > budget {
+		keep--
+		size -= mdLen(d.optional[keep].text)
+	}
+	pieces := len(d.failures)
+	for pieces > 1 && size+mdNoteReserve > budget {
+		pieces--
+		size -= mdLen(d.failures[pieces].text)
+	}
+	return d.join(pieces, keep, d.note(pieces, keep))
+}
+
+// mdNoteReserve is room kept for the note that says what was left out.
+const mdNoteReserve = 1024
+
+// join writes the head, the note, the first pieces of the failures and the
+// first keep optional parts.
+func (d mdDoc) join(pieces, keep int, note string) string {
+	var b strings.Builder
+	b.WriteString(d.head)
+	b.WriteString(note)
+	for _, p := range d.failures[:pieces] {
+		b.WriteString(p.text)
+	}
+	if pieces < len(d.failures) {
+		b.WriteString("*… the rest of the failures is left out here: see the full report.*\n\n")
+	}
+	for _, p := range d.optional[:keep] {
+		b.WriteString(p.text)
+	}
+	return b.String()
+}
+
+// note says what the report left out and where to find it all.
+func (d mdDoc) note(pieces, keep int) string {
+	var left []string
+	if pieces < len(d.failures) {
+		left = append(left, d.failuresLeftOut(pieces))
+	}
+	for i := len(d.optional) - 1; i >= keep; i-- {
+		if d.optional[i].text != "" {
+			left = append(left, d.optional[i].name)
+		}
+	}
+	return fmt.Sprintf("> [!NOTE]\n> This report is shortened to fit a pull-request comment (%d characters): it leaves out %s. "+
+		"The full results are in `report.html` (`--format html`) and `results.json`, beside this file.\n\n",
+		mdCommentLimit, strings.Join(left, ", "))
+}
+
+// failuresLeftOut says how much of the failures section the first pieces
+// leave out.
+func (d mdDoc) failuresLeftOut(pieces int) string {
+	total, shown := 0, 0
+	for i, p := range d.failures {
+		if p.heading {
+			total++
+			if i < pieces {
+				shown++
+			}
+		}
+	}
+	partial := !d.failures[pieces].heading
+	switch {
+	case shown == total:
+		return "the last evidence and generated cases of the last failure"
+	case partial:
+		return fmt.Sprintf("%d of the %d failures, and the last evidence and cases of the one before them", total-shown, total)
+	}
+	return fmt.Sprintf("%d of the %d failures", total-shown, total)
 }
 
 // mdHeader writes the title and the verdict line.
@@ -93,21 +241,24 @@ func mdSummary(b *strings.Builder, r *Result) {
 	b.WriteString("\n")
 }
 
-// mdFailures writes each scenario that did not simply pass: failed,
-// skipped, unexpectedly passing, or holding a case that did. A
+// mdFailures returns, as pieces, each scenario that did not simply pass:
+// failed, skipped, unexpectedly passing, or holding a case that did. A
 // not-applicable scenario is no failure: [mdNotApplicable] lists it.
-func mdFailures(b *strings.Builder, scs []Scenario) {
-	wrote := false
+func mdFailures(scs []Scenario) []mdPiece {
+	var out []mdPiece
 	for _, sc := range scs {
 		if !mdNotable(sc) {
 			continue
 		}
-		if !wrote {
-			b.WriteString("## Failures\n\n")
-			wrote = true
+		n := len(out)
+		for i, text := range mdScenario(sc) {
+			out = append(out, mdPiece{text: text, scenario: n, heading: i == 0})
 		}
-		mdScenario(b, sc)
 	}
+	if len(out) > 0 {
+		out[0].text = "## Failures\n\n" + out[0].text
+	}
+	return out
 }
 
 // mdNotable reports whether sc belongs in the failures section.
@@ -125,11 +276,13 @@ func mdNotable(sc Scenario) bool {
 
 func mdCaseNotable(c Case) bool { return c.Status != Passed || c.Baseline == UnexpectedPass }
 
-// mdScenario writes one notable scenario: its error, evidence and the
-// notable generated cases with their reproducers.
-func mdScenario(b *strings.Builder, sc Scenario) {
-	fmt.Fprintf(b, "### %s: %s\n\n", mdLabel(sc.Status, sc.Baseline), mdEscape(sc.Name))
-	fmt.Fprintf(b, "Feature %s, scenario %s", mdCode(sc.Feature), mdCode(sc.ID))
+// mdScenario returns one notable scenario in pieces: its heading and
+// error, each evidence, and each notable generated case with its
+// reproducer.
+func mdScenario(sc Scenario) []string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "### %s: %s\n\n", mdLabel(sc.Status, sc.Baseline), mdEscape(sc.Name))
+	fmt.Fprintf(&b, "Feature %s, scenario %s", mdCode(sc.Feature), mdCode(sc.ID))
 	if len(sc.Cases) > 0 {
 		passed := 0
 		for _, c := range sc.Cases {
@@ -137,21 +290,25 @@ func mdScenario(b *strings.Builder, sc Scenario) {
 				passed++
 			}
 		}
-		fmt.Fprintf(b, ", generated cases passed: %d of %d", passed, len(sc.Cases))
+		fmt.Fprintf(&b, ", generated cases passed: %d of %d", passed, len(sc.Cases))
 	}
 	b.WriteString(".\n\n")
 	switch {
 	case sc.Error != "":
-		mdFence(b, "text", sc.Error)
+		mdFence(&b, "text", sc.Error)
 	case sc.Status == Skipped:
 		b.WriteString("The scenario did not run to its end, and a skip is not a pass.\n\n")
 	}
-	mdEvidence(b, sc.Evidence)
+	pieces := []string{b.String()}
+	for _, e := range sc.Evidence {
+		pieces = append(pieces, mdText(func(b *strings.Builder) { mdEvidence(b, []Evidence{e}) }))
+	}
 	for _, c := range sc.Cases {
 		if mdCaseNotable(c) {
-			mdCase(b, c)
+			pieces = append(pieces, mdText(func(b *strings.Builder) { mdCase(b, c) }))
 		}
 	}
+	return pieces
 }
 
 // mdNotApplicable writes the scenarios that did not apply to the target,
@@ -314,4 +471,21 @@ func mdLongestRun(s string, c byte) int {
 		longest = max(longest, run)
 	}
 	return longest
+}
+
+// mdControls writes the controls as a table: each with its state and its
+// counts, the violated ones first (docs/controls.md).
+func mdControls(b *strings.Builder, controls []ControlResult) {
+	if len(controls) == 0 {
+		return
+	}
+	e, v, n := ControlCounts(controls)
+	fmt.Fprintf(b, "\n## Controls\n\n%d evidenced, %d violated, %d not exercised.\n\n| control | state | passed | failed |\n| --- | --- | --: | --: |\n", e, v, n)
+	for _, status := range []string{ControlViolated, ControlEvidenced, ControlNotExercised} {
+		for _, cr := range controls {
+			if cr.Status == status {
+				fmt.Fprintf(b, "| %s %s | %s | %d | %d |\n", mdCode(stripTerminal(cr.ID)), mdEscape(stripTerminal(cr.Title)), status, cr.Passed, cr.Failed)
+			}
+		}
+	}
 }

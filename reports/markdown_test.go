@@ -195,7 +195,8 @@ func TestStripTerminal(t *testing.T) {
 		{"an escape cut at the end goes", "a\x1b[3", "a"},
 		{"control characters and carriage returns go", "a\x00b\rc\x7f", "abc"},
 		{"invalid UTF-8 becomes U+FFFD", "a\xffb", "a\uFFFDb"},
-		{"bidi overrides go", "a\u202eb\u2066c", "abc"},
+		{"bidi overrides show as escapes", "a\u202eb\u2066c", `a\u202eb\u2066c`},
+		{"line separators and zero-width characters show", "a\u2028b\u200bc\U000e0041", `a\u2028b\u200bc\U000e0041`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -240,4 +241,92 @@ func ExampleMarkdown() {
 	// toolcert `v1.0.0`, seed `7`, took 0.000s.
 	//
 	// **✅ PASSED**.
+}
+
+// hugeRun is a failing run whose report.md would be far over a comment:
+// n failed scenarios, each with a long error, evidence and failed cases,
+// and as many passing ones.
+func hugeRun(n int) *Result {
+	r := &Result{Tool: "toolcert", Version: "v", Target: "big"}
+	long := strings.Repeat("the adapter said something long\n", 40)
+	for i := range n {
+		sc := Scenario{ID: fmt.Sprintf("f.feature:%d", i), Feature: "f.feature", Name: fmt.Sprintf("failure %03d", i),
+			Status: Failed, Error: long, Evidence: []Evidence{{Kind: EvidenceLeak, Message: long, Diff: "-a\n+b"}}}
+		for j := range 10 {
+			sc.Cases = append(sc.Cases, Case{ID: fmt.Sprintf("tool/failed/op%d", j), Tool: "tool", Operator: "op", Status: Failed,
+				Reproducer: "toolcert run --case x --seed 1", Evidence: []Evidence{{Kind: EvidenceMismatch, Message: "😀 mismatch", Diff: long}}})
+		}
+		r.Scenarios = append(r.Scenarios, sc, Scenario{ID: fmt.Sprintf("g.feature:%d", i), Feature: "g.feature",
+			Name: fmt.Sprintf("pass %03d", i), Status: Passed})
+	}
+	r.Tally()
+	return r
+}
+
+// TestMarkdownFitsAComment: a report that would be far over a
+// pull-request comment stays within its budget, keeps the verdict, the
+// summary and the first failure whole, leaves out the least important
+// parts first, and says what it left out and where the rest is.
+func TestMarkdownFitsAComment(t *testing.T) {
+	tests := []struct {
+		name     string
+		r        *Result
+		keep     []string // in the report
+		leaveOut []string // named in the note
+	}{
+		{"many failures", hugeRun(60),
+			[]string{"**❌ FAILED**", "| Scenarios failed | 60 |", "### ❌ FAILED: failure 000", "#### ❌ FAILED: case `tool/failed/op9`"},
+			[]string{"of the 60 failures", "the list of every scenario"}},
+		{"many passing scenarios", func() *Result {
+			r := hugeRun(1)
+			for i := range 3000 {
+				r.Scenarios = append(r.Scenarios, Scenario{ID: fmt.Sprint(i), Feature: "h.feature", Name: fmt.Sprintf("a passing scenario %d", i), Status: Passed})
+			}
+			r.Tally()
+			return r
+		}(), []string{"### ❌ FAILED: failure 000", "#### ❌ FAILED: case `tool/failed/op9`"}, []string{"it leaves out the list of every scenario."}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			outside, _ := renderMarkdown(t, tt.r) // fails on an unclosed fence
+			var buf bytes.Buffer
+			if err := Markdown(&buf, tt.r); err != nil {
+				t.Fatal(err)
+			}
+			got := buf.String()
+			if n := mdLen(got); n > mdBudget {
+				t.Errorf("report.md is %d characters, want at most %d", n, mdBudget)
+			}
+			for _, want := range append(tt.keep, "> [!NOTE]", "`report.html`", "`results.json`") {
+				if !strings.Contains(got, want) {
+					t.Errorf("report.md lacks %q", want)
+				}
+			}
+			note := outside[strings.Index(outside, "> [!NOTE]"):]
+			note = note[:strings.Index(note, "\n\n")]
+			for _, want := range tt.leaveOut {
+				if !strings.Contains(note, want) {
+					t.Errorf("the note does not say it leaves out %q:\n%s", want, note)
+				}
+			}
+			if strings.Index(got, "> [!NOTE]") > strings.Index(got, "## Failures") {
+				t.Errorf("the note comes after the failures: a reader of a long comment would not see it")
+			}
+		})
+	}
+}
+
+func TestMarkdownShortHasNoNote(t *testing.T) {
+	outside, _ := renderMarkdown(t, sample())
+	if strings.Contains(outside, "[!NOTE]") {
+		t.Errorf("a report within the budget says it was shortened:\n%s", outside)
+	}
+}
+
+func TestMdLen(t *testing.T) {
+	for in, want := range map[string]int{"": 0, "abc": 3, "é✅": 2, "😀": 2, "a\U000e0041": 3} {
+		if got := mdLen(in); got != want {
+			t.Errorf("mdLen(%q) = %d, want %d: characters beyond U+FFFF count twice, as UTF-16 counts them", in, got, want)
+		}
+	}
 }

@@ -42,6 +42,9 @@ type Result struct {
 	// BaselineUnmatched lists the IDs of the run's baseline that matched no
 	// scenario or case that finished (a filtered run may not reach them).
 	BaselineUnmatched []string `json:"baseline_unmatched,omitempty"`
+	// Controls are the states of the controls of the corpus's catalogue
+	// (evidenced, violated, not exercised; see [Catalogue.Evaluate]).
+	Controls []ControlResult `json:"controls,omitempty"`
 }
 
 // Summary counts the scenarios of a run by status.
@@ -103,6 +106,45 @@ type Scenario struct {
 	// Baseline is ExpectedFailure or UnexpectedPass when a baseline lists
 	// the scenario (see [Baseline.Apply]), "" otherwise.
 	Baseline string `json:"baseline,omitempty"`
+	// Line is the 1-based line of the scenario's "Scenario:" keyword (or
+	// "Scenario Outline:", "Example:") in its feature file; 0 when unknown.
+	Line int `json:"line,omitempty"`
+	// Gherkin is what the feature file says around the scenario beyond its
+	// name, tags and steps, for the formats that show it (cucumber JSON);
+	// nil when unknown (a hand-built result, or an older results.json).
+	Gherkin *Gherkin `json:"gherkin,omitempty"`
+}
+
+// Gherkin is what a feature file says around one scenario: its keyword,
+// description and tags with their lines, and its feature.
+type Gherkin struct {
+	// Keyword is the scenario's keyword as written ("Scenario",
+	// "Scenario Outline", "Example").
+	Keyword     string `json:"keyword,omitempty"`
+	Description string `json:"description,omitempty"`
+	// Row is the 1-based line of the example row an outline's scenario
+	// was made from; 0 for a plain scenario.
+	Row int `json:"row,omitempty"`
+	// Tags are the scenario's tags, inherited ones included, in the order
+	// of [Scenario.Tags], each with the line it is written on.
+	Tags    []Tag          `json:"tags,omitempty"`
+	Feature GherkinFeature `json:"feature"`
+}
+
+// GherkinFeature is the feature a scenario belongs to, as its file writes
+// it: keyword, title, description, the line of its keyword, and its tags.
+type GherkinFeature struct {
+	Keyword     string `json:"keyword,omitempty"`
+	Name        string `json:"name"`
+	Description string `json:"description,omitempty"`
+	Line        int    `json:"line"`
+	Tags        []Tag  `json:"tags,omitempty"`
+}
+
+// Tag is one Gherkin tag ("@slow") and the 1-based line it is written on.
+type Tag struct {
+	Name string `json:"name"`
+	Line int    `json:"line"`
 }
 
 // Case is one generated variant run inside a scenario.
@@ -147,6 +189,9 @@ type Step struct {
 	Status   Status   `json:"status"`
 	Duration Duration `json:"duration,omitempty"`
 	Error    string   `json:"error,omitempty"`
+	// Line is the 1-based line of the step in its feature file (in the
+	// Background for a background step); 0 when unknown.
+	Line int `json:"line,omitempty"`
 }
 
 // Evidence is one fact a scenario recorded: a leak, a mismatch, an audit or

@@ -26,6 +26,8 @@ type recorder struct {
 	progress  io.Writer
 	// requireAll makes a not-applicable scenario a failure.
 	requireAll bool
+	// sources give each scenario and step its line in its feature file.
+	sources *gherkinSources
 }
 
 // hook registers, for one scenario, the hooks that record it. It must be
@@ -33,12 +35,15 @@ type recorder struct {
 // error, leak check included.
 func (r *recorder) hook(sc *godog.ScenarioContext) {
 	var (
-		started time.Time
-		result  reports.Scenario
+		started   time.Time
+		result    reports.Scenario
+		stepLines map[string]int
 	)
 	sc.Before(func(ctx context.Context, p *godog.Scenario) (context.Context, error) {
 		started = time.Now()
-		result = reports.Scenario{ID: scenarioID(p), Feature: p.Uri, Name: p.Name}
+		src := r.sources.of(p)
+		result = reports.Scenario{ID: scenarioID(p), Feature: p.Uri, Name: p.Name, Line: src.line, Gherkin: src.gherkin}
+		stepLines = src.steps
 		for _, t := range p.Tags {
 			result.Tags = append(result.Tags, t.Name)
 		}
@@ -50,7 +55,7 @@ func (r *recorder) hook(sc *godog.ScenarioContext) {
 		return ctx, nil
 	})
 	sc.StepContext().After(func(ctx context.Context, st *godog.Step, status godog.StepResultStatus, err error) (context.Context, error) {
-		s := reports.Step{Keyword: keyword(st.Type), Text: st.Text, Status: stepStatus(status, err)}
+		s := reports.Step{Keyword: keyword(st.Type), Text: st.Text, Status: stepStatus(status, err), Line: stepLines[st.Id]}
 		if !stepStarted.IsZero() {
 			s.Duration = reports.Duration(time.Since(stepStarted))
 		}
