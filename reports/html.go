@@ -18,24 +18,27 @@ var htmlFS embed.FS
 
 // htmlTemplate is the page: parsed once, read-only afterwards.
 var htmlTemplate = template.Must(template.New("html.tmpl").Funcs(template.FuncMap{
-	"dur":   htmlDuration,
-	"state": htmlState,
-	"label": htmlLabel,
-	"mark":  htmlMark,
-	"diff":  htmlDiff,
+	"dur":     htmlDuration,
+	"state":   htmlState,
+	"label":   htmlLabel,
+	"outcome": htmlOutcomeOf,
+	"diff":    htmlDiff,
 }).ParseFS(htmlFS, "html.tmpl"))
 
 // HTML renders r as one self-contained HTML page for the person signing a
-// run off: the verdict, the counts, the scenarios that did not apply to the
-// target with their reasons, the scenarios by feature (failures first and
-// open, passes folded), the failed generated cases with their reproducers,
-// and the coverage matrix. The page loads nothing (no script,
+// run off: the verdict, the counts, the controls with their states, the
+// scenarios that did not apply to the target with their reasons, the
+// scenarios by feature (failures first and open, passes folded), the failed
+// generated cases with their reproducers, and the coverage matrix. Each
+// scenario's badge and each feature's counts say what the verdict counts:
+// an unexpected pass is a failure, a failure the baseline expects is not. The page loads nothing (no script,
 // no external style, font or image) and forbids loading anything through its
 // Content-Security-Policy, so it works offline and from a file:// URL.
 //
 // Every model text is escaped by html/template; the page is then made valid
-// UTF-8 without control characters (see [htmlSafe]), since an adapter's
-// output may hold any byte. Passed cases are counted, not listed: the page
+// UTF-8 without control characters, its invisible characters written as
+// visible escapes (see [htmlSafe]), since an adapter's output may hold any
+// byte. Passed cases are counted, not listed: the page
 // stays small for the thousands of cases of a full run.
 func HTML(w io.Writer, r *Result) error {
 	var buf bytes.Buffer
@@ -55,6 +58,7 @@ type htmlPage struct {
 	Started  string
 	Features []htmlFeature
 	Matrix   htmlMatrix
+	Controls htmlControls
 	// NotApplicableScenarios are the scenarios that did not apply to the
 	// target, in the model's order.
 	NotApplicableScenarios []htmlNotApplicable
@@ -69,12 +73,14 @@ type htmlVerdict struct {
 	Reasons     []string
 }
 
-// htmlFeature is one feature's scenarios, in the order the page shows them.
+// htmlFeature is one feature's scenarios, in the order the page shows them,
+// counted as the verdict counts them: Failed holds the unexpected passes,
+// Expected the failures a baseline expects.
 type htmlFeature struct {
-	Name                                   string
-	Open                                   bool
-	Passed, Failed, Skipped, NotApplicable int
-	Scenarios                              []htmlScenario
+	Name                                             string
+	Open                                             bool
+	Passed, Failed, Expected, Skipped, NotApplicable int
+	Scenarios                                        []htmlScenario
 }
 
 // htmlScenario is a scenario with its cases split: the ones the page lists
@@ -95,6 +101,7 @@ func htmlPageOf(r *Result) htmlPage {
 		Started:  r.StartedAt.UTC().Format(time.RFC3339),
 		Features: htmlFeaturesOf(r.Scenarios),
 		Matrix:   htmlMatrixOf(r.Coverage),
+		Controls: htmlControlsOf(r.Controls),
 
 		NotApplicableScenarios: htmlNotApplicableOf(r.Scenarios),
 	}
@@ -140,14 +147,20 @@ func htmlFeaturesOf(scs []Scenario) []htmlFeature {
 	return out
 }
 
-// add appends sc to f and counts it by status, as Tally does.
+// add appends sc to f and counts it as the verdict does: by status, as
+// Tally does, but an unexpected pass as a failure and a failure the
+// baseline expects apart.
 func (f *htmlFeature) add(sc *Scenario) {
-	switch sc.Status {
-	case Passed:
+	switch {
+	case sc.Baseline == UnexpectedPass:
+		f.Failed++
+	case sc.Baseline == ExpectedFailure:
+		f.Expected++
+	case sc.Status == Passed:
 		f.Passed++
-	case Skipped:
+	case sc.Status == Skipped:
 		f.Skipped++
-	case NotApplicable:
+	case sc.Status == NotApplicable:
 		f.NotApplicable++
 	default:
 		f.Failed++
@@ -215,15 +228,21 @@ func htmlLabel(s Status) string {
 	return strings.ReplaceAll(string(s), "_", " ")
 }
 
-// htmlMark says what a baseline mark means for the reader.
-func htmlMark(mark string) string {
+// htmlOutcome is the badge of a scenario or case: its CSS class and label.
+type htmlOutcome struct{ Class, Label string }
+
+// htmlOutcomeOf is the badge of an outcome with its baseline mark, as the
+// verdict counts it: an unexpected pass fails the run, so its badge is a
+// failure's; a failure the baseline expects does not, so its badge is the
+// baseline's own.
+func htmlOutcomeOf(s Status, mark string) htmlOutcome {
 	switch mark {
-	case ExpectedFailure:
-		return "expected failure (baseline)"
 	case UnexpectedPass:
-		return "UNEXPECTED PASS: remove it from the baseline"
+		return htmlOutcome{Class: "failed", Label: "unexpected pass: remove it from the baseline"}
+	case ExpectedFailure:
+		return htmlOutcome{Class: "expected", Label: "expected failure (baseline)"}
 	}
-	return mark
+	return htmlOutcome{Class: htmlState(s), Label: htmlLabel(s)}
 }
 
 // htmlLine is one line of a diff with its CSS class.
@@ -247,22 +266,26 @@ func htmlDiff(d string) []htmlLine {
 
 // htmlSafe replaces what an HTML page must not carry and what could mislead
 // its reader: invalid UTF-8, control characters other than tab, newline and
-// carriage return (ANSI escapes included), noncharacters, and the bidi
-// controls that reorder text on screen. Each becomes U+FFFD, so the reader
-// sees that something was there. It runs on the escaped page: none of these
-// characters is markup, and the template itself holds none of them.
+// carriage return (ANSI escapes included) and noncharacters become U+FFFD;
+// invisible characters (the bidi controls that reorder text on screen, the
+// zero-width ones that hide it) are written as visible escapes, by the one
+// rule of every format ([inert]). Either way the reader sees that something
+// was there. It runs on the escaped page: none of these characters is
+// markup, and the template itself holds none of them.
 func htmlSafe(s string) string {
-	return strings.Map(func(r rune) rune {
+	var b strings.Builder
+	b.Grow(len(s))
+	for _, r := range strings.ToValidUTF8(s, string(utf8.RuneError)) {
 		switch {
 		case r == '\t' || r == '\n' || r == '\r':
-			return r
-		case r < 0x20, r >= 0x7F && r <= 0x9F,
-			r >= 0xFDD0 && r <= 0xFDEF, r&0xFFFE == 0xFFFE,
-			r >= 0x202A && r <= 0x202E, r >= 0x2066 && r <= 0x2069:
-			return utf8.RuneError
+			b.WriteRune(r)
+		case r < 0x20, r >= 0x7F && r <= 0x9F, r >= 0xFDD0 && r <= 0xFDEF, r&0xFFFE == 0xFFFE:
+			b.WriteRune(utf8.RuneError)
+		default:
+			writeRune(&b, r)
 		}
-		return r
-	}, strings.ToValidUTF8(s, string(utf8.RuneError)))
+	}
+	return b.String()
 }
 
 // htmlMatrix is the coverage matrix folded to operators x tools, as the

@@ -35,8 +35,8 @@ var (
 // template's own. Anything else in a rendered page was injected.
 var (
 	htmlElements = strings.Fields("!DOCTYPE html head meta title style body header h1 h2 div strong span dl dt dd " +
-		"code main section table tr th td details summary p pre ul li footer")
-	htmlAttrs = strings.Fields("lang charset http-equiv content name class open html")
+		"code main section table tr th td details summary p pre ul li footer a")
+	htmlAttrs = strings.Fields("lang charset http-equiv content name class open html href")
 	htmlVoid  = map[string]bool{"!DOCTYPE": true, "meta": true}
 )
 
@@ -150,9 +150,11 @@ func TestHTMLHostileTextIsInert(t *testing.T) {
 			t.Errorf("page holds %q unescaped", bad)
 		}
 	}
-	// The text is shown, escaped, with the bytes it cannot carry replaced.
+	// The text is shown, escaped, with the bytes it cannot carry replaced
+	// and the bidi override written as a visible escape (the one rule of
+	// every format, inert).
 	shown := "\uFFFD[31m&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;\uFFFD &lt;img src=x onerror=alert(1)&gt; " +
-		"&lt;a href=&#34;javascript:alert(1)&#34;&gt;x&lt;/a&gt; javascript:alert(1) \uFFFD\uFFFD\uFFFD"
+		"&lt;a href=&#34;javascript:alert(1)&#34;&gt;x&lt;/a&gt; javascript:alert(1) \\u202e\uFFFD\uFFFD"
 	if n := strings.Count(page, shown); n < 15 {
 		t.Errorf("escaped htmlHostile text shown %d times, want every field (15 or more):\n%s", n, page)
 	}
@@ -268,4 +270,56 @@ func ExampleHTML() {
 	}
 	fmt.Println(strings.Contains(page.String(), "<strong>PASSED</strong>"))
 	// Output: true
+}
+
+// TestHTMLBaselineAgreesWithVerdict: a scenario or case the baseline lists
+// that passed fails the run, so its badge is a failure's and its feature
+// counts it failed; a listed failure does not, so it is counted apart.
+func TestHTMLBaselineAgreesWithVerdict(t *testing.T) {
+	r := withoutSkip(sample())
+	b := &Baseline{Scenarios: []Expected{{ID: passingID}, {ID: failingID}}, Cases: []Expected{{ID: failedCase}, {ID: "run_status/failed/extra_property"}}}
+	r.BaselineUnmatched = b.Apply(r)
+	page := renderHTML(t, r)
+	if err := checkHTMLPage(page); err != nil {
+		t.Fatalf("page does not parse back: %v", err)
+	}
+	for _, want := range []string{
+		"<strong>FAILED</strong>",
+		`features/closed_objects.feature <span class="counts">0 passed, 1 failed, 0 skipped</span>`,
+		`<details class="scenario failed" open><summary><span class="badge failed">unexpected pass: remove it from the baseline</span> an extra top-level property is rejected`,
+		`features/leaks.feature <span class="counts">0 passed, 0 failed, 1 failed as the baseline expects, 0 skipped</span>`,
+		`<span class="badge expected">expected failure (baseline)</span> a message is never forwarded`,
+		`<div class="case"><span class="badge failed">unexpected pass: remove it from the baseline</span> <code>run_status/failed/extra_property</code>`,
+		`<div class="case"><span class="badge expected">expected failure (baseline)</span> <code>run_status/failed/nan/attempt</code>`,
+	} {
+		if !strings.Contains(page, want) {
+			t.Errorf("page lacks %q", want)
+		}
+	}
+	if strings.Contains(page, `<span class="badge passed">`) {
+		t.Error("a passed badge is shown, but every pass of this run is one the baseline lists as failing")
+	}
+}
+
+// TestHTMLControls: the controls section counts each state and shows each
+// control's badge, link, counts and first failures.
+func TestHTMLControls(t *testing.T) {
+	page := renderHTML(t, controlSample())
+	if err := checkHTMLPage(page); err != nil {
+		t.Fatalf("page does not parse back: %v", err)
+	}
+	for _, want := range []string{
+		`<h2>Controls</h2>`,
+		`0 evidenced, <span class="bad">3 violated</span>, 2 not exercised`,
+		`<tr class="failed"><td><code>CWE-436</code> <a href="https://cwe.mitre.org/data/definitions/436.html">Interpretation Conflict</a><ul class="violations"><li><code>scenario features/duplicate_members.feature:14</code></li></ul></td><td><span class="badge failed">violated</span></td><td class="n">2</td><td class="n">1</td><td>CWE-436</td></tr>`,
+		`<tr class="none"><td><code>LLM06:2025</code> <a href="https://genai.owasp.org/llmrisk/llm062025-excessive-agency/">Excessive Agency</a></td><td><span class="badge none">not exercised</span></td>`,
+		`<td>RFC 8259 section 4</td>`,
+	} {
+		if !strings.Contains(page, want) {
+			t.Errorf("page lacks %q", want)
+		}
+	}
+	if strings.Contains(renderHTML(t, sample()), "<h2>Controls</h2>") {
+		t.Error("a run without controls shows a controls section")
+	}
 }

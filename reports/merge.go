@@ -55,6 +55,7 @@ func Merge(shards ...*Result) (*Result, error) {
 	out.Coverage = BuildCoverage(out.Scenarios, coverageOperators(shards))
 	out.BaselineUnmatched = unmatchedByAll(unmatched, len(shards))
 	out.Tally()
+	out.Controls = CatalogueOf(allControls(shards)).Evaluate(out)
 	return out, nil
 }
 

@@ -32,7 +32,10 @@ type sarifRun struct {
 	Tool        sarifTool         `json:"tool"`
 	Invocations []sarifInvocation `json:"invocations"`
 	Results     []sarifResult     `json:"results"`
-	Properties  sarifRunProps     `json:"properties"`
+	// Taxonomies holds the CWE taxonomy when the run's controls name CWE
+	// weaknesses (see sarif_controls.go).
+	Taxonomies []sarifTaxonomy `json:"taxonomies,omitempty"`
+	Properties sarifRunProps   `json:"properties"`
 }
 
 type sarifTool struct {
@@ -40,10 +43,11 @@ type sarifTool struct {
 }
 
 type sarifDriver struct {
-	Name           string      `json:"name"`
-	Version        string      `json:"version,omitempty"`
-	InformationURI string      `json:"informationUri"`
-	Rules          []sarifRule `json:"rules"`
+	Name                string              `json:"name"`
+	Version             string              `json:"version,omitempty"`
+	InformationURI      string              `json:"informationUri"`
+	Rules               []sarifRule         `json:"rules"`
+	SupportedTaxonomies []sarifComponentRef `json:"supportedTaxonomies,omitempty"`
 }
 
 type sarifRule struct {
@@ -52,7 +56,12 @@ type sarifRule struct {
 	ShortDescription     sarifMessage `json:"shortDescription"`
 	FullDescription      sarifMessage `json:"fullDescription"`
 	Help                 sarifMessage `json:"help"`
+	HelpURI              string       `json:"helpUri,omitempty"`
 	DefaultConfiguration sarifConfig  `json:"defaultConfiguration"`
+	// Relationships relate a control's rule to its CWE weaknesses.
+	Relationships []sarifRelationship `json:"relationships,omitempty"`
+	// Properties says, for a control's rule, its source and its state.
+	Properties *sarifControlProps `json:"properties,omitempty"`
 }
 
 type sarifConfig struct {
@@ -80,6 +89,8 @@ type sarifRunProps struct {
 	Target            string   `json:"target"`
 	Summary           Summary  `json:"summary"`
 	BaselineUnmatched []string `json:"baselineUnmatched,omitempty"`
+	// Controls counts the run's controls by state, when it has any.
+	Controls *sarifControlCounts `json:"controls,omitempty"`
 }
 
 type sarifResult struct {
@@ -93,7 +104,10 @@ type sarifResult struct {
 	Locations           []sarifLocation    `json:"locations,omitempty"`
 	PartialFingerprints map[string]string  `json:"partialFingerprints"`
 	Suppressions        []sarifSuppression `json:"suppressions,omitempty"`
-	Properties          sarifResultProps   `json:"properties"`
+	// Taxa are the CWE weaknesses of the controls the scenario or case
+	// gives evidence for.
+	Taxa       []sarifDescriptorRef `json:"taxa,omitempty"`
+	Properties sarifResultProps     `json:"properties"`
 }
 
 type sarifLocation struct {
@@ -124,6 +138,8 @@ type sarifSuppression struct {
 type sarifResultProps struct {
 	ScenarioID string `json:"scenarioId"`
 	Scenario   string `json:"scenario"`
+	// ControlID names the control a violated control's result is about.
+	ControlID string `json:"controlId,omitempty"`
 	*sarifCaseProps
 	Planted  string `json:"planted,omitempty"`
 	Surfaced string `json:"surfaced,omitempty"`
@@ -187,21 +203,35 @@ func sarifRuleOf(id, name, level, short, full, help string) sarifRule {
 
 // SARIF renders r as a SARIF 2.1.0 log for code-scanning dashboards: one
 // result per finding (a failed scenario or case, a leak, a skip, an
-// unexpected pass), located at the scenario's feature file. Failures the
-// baseline expects are kept, suppressed. A not-applicable scenario is a
-// result of kind "notApplicable" and level "none", saying why. Passes
-// produce no result.
+// unexpected pass, a violated control), located at the scenario's line in
+// its feature file. Failures the baseline expects are kept, suppressed. A
+// not-applicable scenario is a result of kind "notApplicable" and level
+// "none", saying why. Passes produce no result. Each control of the run
+// has a rule that says its state; a CWE weakness among them is a taxon of
+// the run's CWE taxonomy, related to the rules of the controls that name
+// it and listed in the taxa of each finding about a scenario or case that
+// gives evidence for it. Every text is inert: invisible characters are
+// visible escapes, control characters are dropped.
 func SARIF(w io.Writer, r *Result) error {
-	rules := sarifRules()
-	b := &sarifBuilder{rules: rules, seen: map[string]int{}, results: []sarifResult{}}
+	r = inertResult(r)
+	ctl := sarifControlsOf(r.Controls)
+	rules := append(sarifRules(), ctl.rules()...)
+	b := &sarifBuilder{rules: rules, seen: map[string]int{}, results: []sarifResult{}, controls: ctl}
 	for _, sc := range r.Scenarios {
 		b.scenario(sc)
 	}
+	b.violations(r)
+	driver := sarifDriver{Name: "toolcert", Version: r.Version, InformationURI: sarifInfoURI, Rules: rules}
 	run := sarifRun{
-		Tool:        sarifTool{Driver: sarifDriver{Name: "toolcert", Version: r.Version, InformationURI: sarifInfoURI, Rules: rules}},
+		Tool:        sarifTool{Driver: driver},
 		Invocations: []sarifInvocation{sarifInvocationOf(r)},
 		Results:     b.results,
-		Properties:  sarifRunProps{Seed: r.Seed, Target: r.Target, Summary: r.Summary, BaselineUnmatched: r.BaselineUnmatched},
+		Taxonomies:  ctl.taxonomies(),
+		Properties: sarifRunProps{Seed: r.Seed, Target: r.Target, Summary: r.Summary, BaselineUnmatched: r.BaselineUnmatched,
+			Controls: sarifControlCountsOf(r.Controls)},
+	}
+	if run.Taxonomies != nil {
+		run.Tool.Driver.SupportedTaxonomies = []sarifComponentRef{sarifCWERef}
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
@@ -235,9 +265,10 @@ func sarifInvocationOf(r *Result) sarifInvocation {
 // sarifBuilder collects the results of a run and keeps their fingerprints
 // unique.
 type sarifBuilder struct {
-	rules   []sarifRule
-	seen    map[string]int
-	results []sarifResult
+	rules    []sarifRule
+	seen     map[string]int
+	results  []sarifResult
+	controls *sarifControls
 }
 
 // scenario adds the findings of one scenario and of its generated cases.
@@ -295,12 +326,14 @@ func (b *sarifBuilder) add(sc Scenario, c *Case, kind sarifKind, text, mark stri
 	res := sarifResult{
 		RuleID: rule.ID, RuleIndex: int(kind), Level: rule.DefaultConfiguration.Level,
 		Message:             sarifMessage{clipText(stripTerminal(text), sarifMaxLines, sarifMaxBytes)},
-		Locations:           sarifLocations(sc.Feature),
+		Locations:           sarifLocations(sc.Feature, sc.Line),
 		PartialFingerprints: map[string]string{sarifFingerprint: b.fingerprint(append([]string{rule.ID}, key...))},
 		Properties:          sarifResultProps{ScenarioID: sc.ID, Scenario: sc.Name},
 	}
+	res.Taxa = b.controls.taxaOfScenario(sc)
 	if c != nil {
 		res.Properties.sarifCaseProps = &sarifCaseProps{CaseID: c.ID, Tool: c.Tool, Operator: c.Operator, Field: c.Field, Reproducer: c.Reproducer}
+		res.Taxa = b.controls.taxaOfCase(*c)
 	}
 	if mark == ExpectedFailure {
 		res.Suppressions = []sarifSuppression{{Kind: "external", Justification: "expected failure listed in the baseline"}}
@@ -330,10 +363,10 @@ func sarifHash(parts []string) string {
 	return hex.EncodeToString(h.Sum(nil))
 }
 
-// sarifLocations locates a finding at its feature file, relative to the
-// source root. The model carries no scenario line, so the region is the
-// file's first line (GitHub code scanning requires a start line).
-func sarifLocations(feature string) []sarifLocation {
+// sarifLocations locates a finding at its scenario's line in its feature
+// file, relative to the source root; at the file's first line when the
+// line is not known (GitHub code scanning requires a start line).
+func sarifLocations(feature string, line int) []sarifLocation {
 	if feature == "" {
 		return nil
 	}
@@ -341,7 +374,7 @@ func sarifLocations(feature string) []sarifLocation {
 	if strings.HasPrefix(feature, "/") {
 		a = sarifArtifact{URI: (&url.URL{Scheme: "file", Path: feature}).String()}
 	}
-	return []sarifLocation{{PhysicalLocation: sarifPhysical{ArtifactLocation: a, Region: sarifRegion{StartLine: 1}}}}
+	return []sarifLocation{{PhysicalLocation: sarifPhysical{ArtifactLocation: a, Region: sarifRegion{StartLine: max(line, 1)}}}}
 }
 
 func scenarioFailedText(sc Scenario) string {

@@ -4,11 +4,14 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
 // sarifDoc mirrors the fields of a SARIF 2.1.0 log that the schema requires
@@ -294,4 +297,266 @@ func ExampleSARIF() {
 		fmt.Println(res.RuleID, "-", res.Message.Text)
 	}
 	// Output: toolcert/scenario-failed - Scenario "one unexpected property" failed: the adapter accepted an unexpected property
+}
+
+// sarifJSONSchema compiles the official SARIF 2.1.0 JSON schema (OASIS,
+// errata 01) in testdata/schemas, with format assertions.
+func sarifJSONSchema(tb testing.TB) *jsonschema.Schema {
+	tb.Helper()
+	f, err := os.Open(filepath.Join("testdata", "schemas", "sarif-schema-2.1.0.json"))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer f.Close()
+	doc, err := jsonschema.UnmarshalJSON(f)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	c := jsonschema.NewCompiler()
+	c.AssertFormat()
+	if err := c.AddResource("sarif-schema-2.1.0.json", doc); err != nil {
+		tb.Fatal(err)
+	}
+	s, err := c.Compile("sarif-schema-2.1.0.json")
+	if err != nil {
+		tb.Fatalf("compile the SARIF schema: %v", err)
+	}
+	return s
+}
+
+// TestSARIFMeetsSchema validates the log of passing and failing runs, with
+// and without controls, against the official schema.
+func TestSARIFMeetsSchema(t *testing.T) {
+	schema := sarifJSONSchema(t)
+	tests := []struct {
+		name string
+		res  func() *Result
+	}{
+		{"failing run", sample},
+		{"failing run with a baseline", htmlFullSample},
+		{"failing run with controls", controlSample},
+		{"passing run with controls", func() *Result {
+			r := controlSample()
+			r.Scenarios[0].Status, r.Scenarios[2].Status = Passed, Passed
+			r.Scenarios[3].Status, r.Scenarios[3].Cases[1].Status = Passed, Passed
+			r.Tally()
+			r.Controls = controlCatalogue().Evaluate(r)
+			return r
+		}},
+		{"hostile text", htmlHostileSample},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, raw := renderSARIF(t, tt.res())
+			inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(raw))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := schema.Validate(inst); err != nil {
+				t.Errorf("results.sarif does not meet the SARIF 2.1.0 schema: %v", err)
+			}
+		})
+	}
+}
+
+// TestSARIFSchemaCatchesInvalidLog shows that the schema check can fail:
+// a log whose result has an unknown level is refused.
+func TestSARIFSchemaCatchesInvalidLog(t *testing.T) {
+	_, raw := renderSARIF(t, sample())
+	bad := bytes.Replace(raw, []byte(`"level": "error"`), []byte(`"level": "fatal"`), 1)
+	inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(bad))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sarifJSONSchema(t).Validate(inst); err == nil {
+		t.Error("a result of level \"fatal\" meets the schema; the check proves nothing")
+	}
+}
+
+// sarifControlDoc mirrors what the log says of controls: the CWE
+// taxonomy, each rule's relationships, each result's taxa and region.
+type sarifControlDoc struct {
+	Runs []struct {
+		Tool struct {
+			Driver struct {
+				Rules []struct {
+					ID            string `json:"id"`
+					HelpURI       string `json:"helpUri"`
+					Relationships []struct {
+						Target sarifDocRef `json:"target"`
+						Kinds  []string    `json:"kinds"`
+					} `json:"relationships"`
+					Properties struct {
+						Status string `json:"status"`
+					} `json:"properties"`
+				} `json:"rules"`
+				SupportedTaxonomies []struct {
+					Name  string `json:"name"`
+					Index int    `json:"index"`
+				} `json:"supportedTaxonomies"`
+			} `json:"driver"`
+		} `json:"tool"`
+		Taxonomies []struct {
+			Name string `json:"name"`
+			Taxa []struct {
+				ID   string `json:"id"`
+				Name string `json:"name"`
+			} `json:"taxa"`
+		} `json:"taxonomies"`
+		Results []struct {
+			RuleID    string        `json:"ruleId"`
+			Taxa      []sarifDocRef `json:"taxa"`
+			Locations []struct {
+				PhysicalLocation struct {
+					Region struct {
+						StartLine int `json:"startLine"`
+					} `json:"region"`
+				} `json:"physicalLocation"`
+			} `json:"locations"`
+			Suppressions []struct{} `json:"suppressions"`
+			Properties   struct {
+				ScenarioID string `json:"scenarioId"`
+				CaseID     string `json:"caseId"`
+				ControlID  string `json:"controlId"`
+			} `json:"properties"`
+		} `json:"results"`
+		Properties struct {
+			Controls struct {
+				Evidenced    int `json:"evidenced"`
+				Violated     int `json:"violated"`
+				NotExercised int `json:"notExercised"`
+			} `json:"controls"`
+		} `json:"properties"`
+	} `json:"runs"`
+}
+
+type sarifDocRef struct {
+	ID            string `json:"id"`
+	Index         int    `json:"index"`
+	ToolComponent struct {
+		Name  string `json:"name"`
+		Index int    `json:"index"`
+	} `json:"toolComponent"`
+}
+
+func (r sarifDocRef) String() string {
+	return fmt.Sprintf("%s:%s#%d", r.ToolComponent.Name, r.ID, r.Index)
+}
+
+func refs(rs []sarifDocRef) string {
+	var out []string
+	for _, r := range rs {
+		out = append(out, r.String())
+	}
+	return strings.Join(out, " ")
+}
+
+// TestSARIFControls: the CWE weaknesses of the controls are the run's CWE
+// taxonomy; each control's rule says its state and relates to its CWE
+// taxa; each finding lists the taxa of the controls its scenario or case
+// gives evidence for, at the scenario's line; a violated control is a
+// result of its own, suppressed when the baseline expects every failure.
+func TestSARIFControls(t *testing.T) {
+	r := controlSample()
+	(&Baseline{Cases: []Expected{{ID: nanCaseID}}}).Apply(r)
+	r.Controls = controlCatalogue().Evaluate(r)
+	_, raw := renderSARIF(t, r)
+	var doc sarifControlDoc
+	if err := json.Unmarshal(raw, &doc); err != nil {
+		t.Fatal(err)
+	}
+	run := doc.Runs[0]
+	if len(run.Taxonomies) != 1 || run.Taxonomies[0].Name != "CWE" || len(run.Tool.Driver.SupportedTaxonomies) != 1 ||
+		run.Tool.Driver.SupportedTaxonomies[0].Name != "CWE" || run.Tool.Driver.SupportedTaxonomies[0].Index != 0 {
+		t.Fatalf("taxonomies %+v, supported %+v; want the CWE alone", run.Taxonomies, run.Tool.Driver.SupportedTaxonomies)
+	}
+	var taxa []string
+	for _, tx := range run.Taxonomies[0].Taxa {
+		taxa = append(taxa, tx.ID+" "+tx.Name)
+	}
+	if diff := cmp.Diff([]string{"436 Interpretation Conflict", "20 Improper Input Validation"}, taxa); diff != "" {
+		t.Errorf("CWE taxa mismatch (-want +got):\n%s", diff)
+	}
+	var rules []string
+	for _, rule := range run.Tool.Driver.Rules {
+		if !strings.HasPrefix(rule.ID, sarifControlRule) {
+			continue
+		}
+		s := rule.ID + " " + rule.Properties.Status
+		for _, rel := range rule.Relationships {
+			s += " " + strings.Join(rel.Kinds, ",") + ":" + rel.Target.String()
+		}
+		rules = append(rules, s)
+	}
+	wantRules := []string{
+		"toolcert/control/RFC8259-4 violated relevant:CWE:436#0",
+		"toolcert/control/CWE-436 violated equal:CWE:436#0",
+		"toolcert/control/CWE-20 violated equal:CWE:20#1",
+		"toolcert/control/LLM06:2025 not_exercised",
+		"toolcert/control/JSONSchema-2020-12-validation-7 not_exercised relevant:CWE:20#1",
+	}
+	if diff := cmp.Diff(wantRules, rules); diff != "" {
+		t.Errorf("control rules mismatch (-want +got):\n%s", diff)
+	}
+	var results []string
+	for _, res := range run.Results {
+		s := fmt.Sprintf("%s %s%s%s line %d [%s]", res.RuleID, res.Properties.ScenarioID, strings.TrimSpace(" "+res.Properties.CaseID),
+			strings.TrimSpace(" "+res.Properties.ControlID), res.Locations[0].PhysicalLocation.Region.StartLine, refs(res.Taxa))
+		if len(res.Suppressions) > 0 {
+			s += " suppressed"
+		}
+		results = append(results, s)
+	}
+	wantResults := []string{
+		"toolcert/skipped " + callsID + " line 14 []",
+		"toolcert/scenario-failed " + dupEscapedID + " line 14 [CWE:436#0]",
+		"toolcert/scenario-failed " + variantsID + " line 16 [] suppressed",
+		"toolcert/case-failed " + variantsID + nanCaseID + " line 16 [CWE:20#1] suppressed",
+		"toolcert/control/RFC8259-4 " + dupEscapedID + "RFC8259-4 line 14 [CWE:436#0]",
+		"toolcert/control/CWE-436 " + dupEscapedID + "CWE-436 line 14 [CWE:436#0]",
+		"toolcert/control/CWE-20 " + variantsID + "CWE-20 line 16 [CWE:20#1] suppressed",
+	}
+	if diff := cmp.Diff(wantResults, results); diff != "" {
+		t.Errorf("results mismatch (-want +got):\n%s", diff)
+	}
+	if c := run.Properties.Controls; c.Evidenced != 0 || c.Violated != 3 || c.NotExercised != 2 {
+		t.Errorf("run's control counts = %+v, want 0 evidenced, 3 violated, 2 not exercised", c)
+	}
+}
+
+// TestSARIFControlsGolden pins the whole log of a run with controls.
+func TestSARIFControlsGolden(t *testing.T) {
+	_, raw := renderSARIF(t, controlSample())
+	golden := filepath.Join("testdata", "results-controls.sarif")
+	if *update {
+		if err := os.WriteFile(golden, raw, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatalf("read golden (run with -update to create): %v", err)
+	}
+	if diff := cmp.Diff(string(want), string(raw)); diff != "" {
+		t.Errorf("results-controls.sarif mismatch (-want +got):\n%s", diff)
+	}
+}
+
+// TestSARIFInvisibleText: bidirectional and other invisible characters in
+// a finding, a scenario's name or a control's title are visible escapes
+// (the one rule of every format, inert), never raw.
+func TestSARIFInvisibleText(t *testing.T) {
+	r := controlSample()
+	r.Scenarios[2].Name += " \u202egnp.exe"
+	r.Scenarios[2].Error += " \u200b\u2066x"
+	r.Controls[0].Title += " \u202e"
+	_, raw := renderSARIF(t, r)
+	for _, c := range []rune{0x202e, 0x200b, 0x2066} {
+		if bytes.ContainsRune(raw, c) {
+			t.Errorf("results.sarif holds U+%04X raw", c)
+		}
+	}
+	if !bytes.Contains(raw, []byte(`\\u202egnp.exe`)) {
+		t.Errorf("the scenario's U+202E is not written as a visible escape:\n%s", raw)
+	}
 }

@@ -21,8 +21,9 @@ type TextOptions struct {
 // cases per scenario, with why and the command that reruns each; the
 // not-applicable scenarios apart, each with the first line of its reason;
 // the coverage matrix when opts.Coverage is set; the case, blocked-call,
-// restart, baseline and scenario counts (not applicable among them when
-// the run has any); and opts.Files. It writes nothing until the whole
+// restart and baseline counts; the controls by state, each violated one
+// with its first failures; the scenario counts (not applicable among them
+// when the run has any); and opts.Files. It writes nothing until the whole
 // summary is rendered. Evidence quotes the adapter, and the summary goes to
 // a terminal: what Text writes is [Printable].
 func Text(w io.Writer, r *Result, opts TextOptions) error {
@@ -33,6 +34,7 @@ func Text(w io.Writer, r *Result, opts TextOptions) error {
 	}
 	textNotApplicable(&b, r.Scenarios)
 	textCounts(&b, r, opts.Coverage)
+	textControls(&b, r.Controls)
 	s := r.Summary
 	na := ""
 	if s.NotApplicable > 0 {
@@ -60,7 +62,7 @@ func textScenario(b *strings.Builder, sc Scenario) {
 	if sc.Status != Passed || sc.Baseline != "" {
 		fmt.Fprintf(b, "  %s  %s: %s\n", textStatus(sc), sc.Feature, sc.Name)
 		for _, e := range atMost(sc.Evidence, 3) {
-			fmt.Fprintf(b, "      %s\n", firstLine(e.Message))
+			fmt.Fprintf(b, "      %s\n", evidenceLines(sc, e.Message))
 		}
 	}
 	for _, c := range atMost(failedCases(sc), 10) {
@@ -71,6 +73,26 @@ func textScenario(b *strings.Builder, sc Scenario) {
 			fmt.Fprintf(b, "      case %s: UNEXPECTED PASS (remove it from the baseline)\n", c.ID)
 		}
 	}
+}
+
+// targetLines is how many lines of a message of the target feature (a
+// start failure quoting the adapter's last output, the processes it left)
+// the summary shows; the rest is in results.json.
+const targetLines = 12
+
+// evidenceLines returns the first line of message or, for a scenario of
+// the target feature, its first targetLines lines, indented under it.
+func evidenceLines(sc Scenario, message string) string {
+	if sc.Feature != TargetFeature {
+		return firstLine(message)
+	}
+	lines := strings.Split(strings.TrimRight(message, "\n"), "\n")
+	more := ""
+	if len(lines) > targetLines {
+		more = fmt.Sprintf("\n        ... %d more lines in results.json", len(lines)-targetLines)
+		lines = lines[:targetLines]
+	}
+	return strings.Join(lines, "\n        | ") + more
 }
 
 // textNotApplicable writes the not-applicable scenarios, each with the
@@ -117,6 +139,36 @@ func textBaseline(b *strings.Builder, r *Result) {
 		s.ExpectedFailures+s.CasesExpected, s.ExpectedFailures, s.CasesExpected, s.UnexpectedPasses, len(r.BaselineUnmatched))
 	for _, id := range atMost(r.BaselineUnmatched, 5) {
 		fmt.Fprintf(b, "  not reached: %s\n", id)
+	}
+}
+
+// textControls writes the controls by state: a line that counts them, each
+// violated control with up to three of its failures, and the IDs of those
+// not exercised.
+func textControls(b *strings.Builder, controls []ControlResult) {
+	if len(controls) == 0 {
+		return
+	}
+	e, v, n := ControlCounts(controls)
+	fmt.Fprintf(b, "controls: %d evidenced, %d violated, %d not exercised (docs/controls.md)\n", e, v, n)
+	var idle []string
+	for _, cr := range controls {
+		switch cr.Status {
+		case ControlViolated:
+			fmt.Fprintf(b, "  violated  %s: %d of %d failed", cr.named(), cr.Failed, cr.Failed+cr.Passed)
+			if cr.Expected > 0 {
+				fmt.Fprintf(b, ", %d expected by the baseline", cr.Expected)
+			}
+			b.WriteString("\n")
+			for _, ref := range atMost(cr.Violations, 3) {
+				fmt.Fprintf(b, "      %s\n", controlRefText(ref))
+			}
+		case ControlNotExercised:
+			idle = append(idle, cr.ID)
+		}
+	}
+	if len(idle) > 0 {
+		fmt.Fprintf(b, "  not exercised: %s\n", strings.Join(idle, ", "))
 	}
 }
 

@@ -49,6 +49,16 @@ func TestTextGolden(t *testing.T) {
 			},
 		},
 		{
+			name: "controls",
+			why:  "the controls by state after the other counts: each violated one with its first failures, the IDs of those not exercised",
+			res: func() *Result {
+				r := controlSample()
+				(&Baseline{Cases: []Expected{{ID: nanCaseID}}}).Apply(r)
+				r.Controls = controlCatalogue().Evaluate(r)
+				return r
+			},
+		},
+		{
 			name: "caps",
 			why:  "three evidence first lines and ten failed cases per scenario at most",
 			res: func() *Result {

@@ -14,11 +14,15 @@ import (
 // now, as `toolcert fixtures lint --profile` does: an accepted example must
 // be accepted within p's byte, depth and freshness limits, so a run cannot
 // fail a correct adapter on an example that the profile itself rejects.
+// Its control catalogue, when it has one, may map only the built-in
+// feature files, their tags and the generator's operators
+// (corpus.LintControls).
 func LintCorpus(fixtures fs.FS, p targets.Profile, now time.Time) []corpus.Problem {
-	return corpus.Lint(corpus.New(fixtures), now, corpus.Limits{
+	c := corpus.New(fixtures)
+	return append(corpus.Lint(c, now, corpus.Limits{
 		MaxBytes: p.MaxBytes, MaxDepth: p.MaxDepth,
 		Freshness: time.Duration(p.Freshness), Skew: time.Duration(p.FutureSkew),
-	})
+	}), corpus.LintControls(c, vocabulary())...)
 }
 
 // maxListed is how many corpus problems a configuration error lists.

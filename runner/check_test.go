@@ -20,7 +20,7 @@ func TestRunRefusesCorpusTheProfileRejects(t *testing.T) {
 	if !errors.Is(err, ErrConfig) {
 		t.Fatalf("err = %v, want ErrConfig", err)
 	}
-	for _, want := range []string{"run_status/cases.json: /accepted/", "stale", "window 1m0s", "1 problem;"} {
+	for _, want := range []string{"run_status/cases.json: /accepted/", "stale", "freshness window of 1m0s", "1 problem;"} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("error does not name %q:\n%v", want, err)
 		}

@@ -66,7 +66,7 @@ func Run(ctx context.Context, cfg Config) (*reports.Result, error) {
 		pool.Close(context.WithoutCancel(ctx))
 		return nil, err
 	}
-	rec := &recorder{progress: cfg.Progress, requireAll: cfg.RequireAll}
+	rec := &recorder{progress: cfg.Progress, requireAll: cfg.RequireAll, sources: newGherkinSources(cfg.Features)}
 	runGodog(ctx, &cfg, suite, rec)
 	closeErr := pool.Close(context.WithoutCancel(ctx))
 	res.Scenarios = append(rec.sorted(), targetFindings(pool.Lanes(), cfg.progressLine)...)
@@ -88,7 +88,8 @@ func Run(ctx context.Context, cfg Config) (*reports.Result, error) {
 }
 
 // conclude fills what res says of its scenarios: its duration, coverage
-// and counts, and the baseline's marks.
+// and counts, the baseline's marks, and the states of the corpus's
+// controls.
 func conclude(res *reports.Result, cfg *Config) {
 	res.Duration = reports.Duration(time.Since(res.StartedAt))
 	res.Coverage = reports.BuildCoverage(res.Scenarios, variant.Operators())
@@ -96,6 +97,7 @@ func conclude(res *reports.Result, cfg *Config) {
 	if cfg.Baseline != nil {
 		res.BaselineUnmatched = cfg.Baseline.Apply(res)
 	}
+	res.Controls = controlsOf(res, cfg.Fixtures)
 }
 
 // The scenario a run whose target did not start reports in its stead.
