@@ -51,6 +51,17 @@ Usage:
   toolcert fixtures lint      check a fixture corpus (built-in, or --fixtures DIR)
   toolcert merge FILE...      join the results.json of the shards of one run
                               (run --shard K/N) into the whole run's reports
+  toolcert keygen --out DIR   write an ed25519 key pair for signing attestations
+  toolcert certify --key FILE [run flags]
+                              run as toolcert run does, then write a signed
+                              attestation of the result (in-toto test-result
+                              in a DSSE envelope; docs/attestations.md)
+  toolcert verify ATTESTATION --pubkey FILE [--subject PATH|IMAGE]
+                              check an attestation's signature, subject,
+                              upstream version and result
+  toolcert matrix ATTESTATION...
+                              adapters x upstream versions from attestations,
+                              as Markdown or HTML
   toolcert adapter [--mcp M]  serve the reference adapter from the TOOLCERT_*
                               environment (docs/protocol.md), over protocol v1
                               or as an MCP server (--mcp stdio|http)
@@ -61,6 +72,8 @@ Exit codes: 0 the run passed; 1 it did not (a failure no baseline explains,
 a skip, an unexpected pass, a finding about the target); 2 usage or
 configuration error, no scenario ran, the target did not start or the run
 was interrupted (in the last two cases the reports are still written).
+certify exits as run does; verify and matrix exit 1 when an attestation
+does not verify (toolcert help COMMAND).
 `
 
 // run is the whole CLI; main only calls it and exits with its code.
@@ -99,6 +112,14 @@ func dispatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return fixturesCmd(ctx, args[1:], stdout, stderr)
 	case "merge":
 		return mergeCmd(ctx, args[1:], stdout, stderr)
+	case "keygen":
+		return keygenCmd(ctx, args[1:], stdout, stderr)
+	case "certify":
+		return certifyCmd(ctx, args[1:], stdout, stderr)
+	case "verify":
+		return verifyCmd(ctx, args[1:], stdout, stderr)
+	case "matrix":
+		return matrixCmd(ctx, args[1:], stdout, stderr)
 	case "version", "--version", "-version":
 		fmt.Fprintf(stdout, "toolcert %s\n", version)
 		return nil
@@ -149,6 +170,26 @@ func parseFlags(fs *flag.FlagSet, args []string) error {
 		return usageErr("%s: unexpected arguments %q", fs.Name(), fs.Args())
 	}
 	return nil
+}
+
+// parseInterspersed parses args as parseArgs does, flags and arguments in
+// any order (verify ATTESTATION --pubkey FILE), and returns the arguments;
+// after "--" every word is an argument.
+func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
+	var positional []string
+	for {
+		if err := parseArgs(fs, args); err != nil {
+			return nil, err
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			return positional, nil
+		}
+		if used := len(args) - len(rest); used > 0 && args[used-1] == "--" {
+			return append(positional, rest...), nil
+		}
+		positional, args = append(positional, rest[0]), rest[1:]
+	}
 }
 
 // visited returns the names of the flags of fs that the user set.

@@ -47,13 +47,27 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if err != nil {
 		return err
 	}
+	_, err = runSuite(ctx, r, nil, stdout, stderr)
+	return err
+}
+
+// runSuite runs r as toolcert run does, writes its reports and summary,
+// and returns the finished run (nil when none ran: a configuration error)
+// with the run's exit error. prepare, when set, may change the runner
+// config just before the run (certify wraps the target).
+func runSuite(ctx context.Context, r runconfig.Run, prepare func(*runner.Config) error, stdout, stderr io.Writer) (*finishedRun, error) {
 	formats, err := parseFormats(r.Format)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	cfg, err := r.Config()
 	if err != nil {
-		return configErr(err)
+		return nil, configErr(err)
+	}
+	if prepare != nil {
+		if err := prepare(&cfg); err != nil {
+			return nil, configErr(err)
+		}
 	}
 	cfg.Version = version
 	if !r.Quiet {
@@ -64,7 +78,7 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	}
 	res, runErr := runner.Run(ctx, cfg)
 	if res == nil {
-		return configErr(runErr)
+		return nil, configErr(runErr)
 	}
 	paths, werr := reports.Write(r.Out, res, formats...)
 	if werr == nil && r.WriteBaseline != "" {
@@ -73,7 +87,15 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		}
 	}
 	terr := reports.Text(stdout, res, reports.TextOptions{Coverage: !r.Quiet, Files: paths})
-	return runExit(res, runErr, errors.Join(werr, terr))
+	return &finishedRun{cfg: cfg, res: res, err: runErr}, runExit(res, runErr, errors.Join(werr, terr))
+}
+
+// finishedRun is a run that produced a result: its runner config, its
+// result and the error runner.Run returned with it.
+type finishedRun struct {
+	cfg runner.Config
+	res *reports.Result
+	err error
 }
 
 // runFlagSet returns the flag set of run, bound to the fields of the
