@@ -16,7 +16,7 @@ func TestEveryFormatShowsTheControls(t *testing.T) {
 		t.Fatal("the sample has no controls")
 	}
 	formats := map[string]func(io.Writer, *Result) error{
-		"json": JSON, "junit": JUnit, "cucumber": nil, "ctrf": CTRF, "sarif": SARIF, "markdown": Markdown, "html": HTML,
+		"json": JSON, "junit": JUnit, "cucumber": nil, "cucumber-jvm": nil, "ctrf": CTRF, "sarif": SARIF, "markdown": Markdown, "html": HTML,
 		"text": func(w io.Writer, r *Result) error { return Text(w, r, TextOptions{}) },
 	}
 	for name, render := range formats {

@@ -14,7 +14,8 @@ import (
 
 // The cucumber JSON format, as cucumber-js writes it and its schema
 // (cucumber-json-schema's cucumber-js.json) describes it, which
-// cucumber-html-reporter and the Jenkins cucumber plugin read. Every line
+// cucumber-html-reporter reads (cucumber_jvm.go reshapes it for the tools
+// built for cucumber-jvm, such as the Jenkins cucumber plugin). Every line
 // is the line in the feature file the model records; 0 where it records
 // none (a hand-built result, a synthetic feature).
 type (
@@ -40,8 +41,9 @@ type (
 		Steps       []cucumberStep `json:"steps"`
 	}
 	cucumberTag struct {
-		Name string `json:"name"`
-		Line int    `json:"line"`
+		Name   string `json:"name"`
+		Line   int    `json:"line"`
+		Column int    `json:"-"` // cucumber-js writes none; cucumber-jvm a feature tag's
 	}
 	cucumberStep struct {
 		Keyword string `json:"keyword"`
@@ -79,13 +81,26 @@ type (
 // its error_message, starting with "not applicable: ", carries the reason.
 // The format has no run-level field, so an interrupted run adds a last
 // feature, "toolcert run", with one failed scenario saying so. Text passes
-// through [inert].
+// through [inert]. [CucumberJVM] writes the same features in the form
+// cucumber-jvm writes.
 func CucumberJSON(w io.Writer, r *Result) error {
+	return encodeCucumber(w, cucumberDocument(r))
+}
+
+// cucumberDocument is the features of r's cucumber JSON, in the form
+// cucumber-js writes: r's scenarios by feature, then the interrupted run's
+// feature if any.
+func cucumberDocument(r *Result) []cucumberFeature {
 	r = inertResult(r)
 	features := cucumberFeatures(r.Scenarios)
 	if r.Summary.Interrupted {
 		features = append(features, cucumberInterrupted())
 	}
+	return features
+}
+
+// encodeCucumber writes features, indented as cucumber writes them.
+func encodeCucumber(w io.Writer, features any) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	if err := enc.Encode(features); err != nil {

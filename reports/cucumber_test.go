@@ -44,17 +44,24 @@ type cucumberDocStep struct {
 	} `json:"result"`
 }
 
-// parseCucumber renders r and parses it back, checking the structure every
-// cucumber tool relies on.
+// parseCucumber renders r as CucumberJSON and parses it back, checking the
+// structure every cucumber tool relies on.
 func parseCucumber(tb testing.TB, r *Result) cucumberDoc {
 	tb.Helper()
+	return parseCucumberForm(tb, CucumberJSON, r)
+}
+
+// parseCucumberForm renders r with render, one of the cucumber forms, and
+// parses it back, checking the structure every cucumber tool relies on.
+func parseCucumberForm(tb testing.TB, render Renderer, r *Result) cucumberDoc {
+	tb.Helper()
 	var buf bytes.Buffer
-	if err := CucumberJSON(&buf, r); err != nil {
-		tb.Fatalf("CucumberJSON: %v", err)
+	if err := render(&buf, r); err != nil {
+		tb.Fatalf("render cucumber: %v", err)
 	}
 	var doc cucumberDoc
 	if err := json.Unmarshal(buf.Bytes(), &doc); err != nil {
-		tb.Fatalf("cucumber.json does not parse: %v\n%s", err, buf.String())
+		tb.Fatalf("cucumber json does not parse: %v\n%s", err, buf.String())
 	}
 	for _, f := range doc {
 		if f.URI == "" || f.ID == "" || f.Keyword != "Feature" || f.Name == "" || f.Line == nil || f.Elements == nil {

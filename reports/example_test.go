@@ -90,7 +90,7 @@ func ExampleParseFormats() {
 	fmt.Println(reports.ParseFormats("json,pdf"))
 	// Output:
 	// [json sarif] <nil>
-	// [] unknown format "pdf" (known: ctrf, cucumber, html, json, junit, markdown, sarif, or all)
+	// [] unknown format "pdf" (known: ctrf, cucumber, cucumber-jvm, html, json, junit, markdown, sarif, or all)
 }
 
 // Progress is the line a run prints for each finished scenario.

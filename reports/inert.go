@@ -238,7 +238,7 @@ func inertTags(tags []Tag) []Tag {
 	}
 	out := make([]Tag, len(tags))
 	for i, t := range tags {
-		out[i] = Tag{Name: inert(t.Name), Line: t.Line}
+		out[i] = Tag{Name: inert(t.Name), Line: t.Line, Column: t.Column}
 	}
 	return out
 }

@@ -145,6 +145,9 @@ type GherkinFeature struct {
 type Tag struct {
 	Name string `json:"name"`
 	Line int    `json:"line"`
+	// Column is the 1-based column of the tag's "@", recorded for a
+	// feature's tags (cucumber-jvm's JSON places them); 0 when unknown.
+	Column int `json:"column,omitempty"`
 }
 
 // Case is one generated variant run inside a scenario.

@@ -41,6 +41,11 @@ func TestNotApplicableRendered(t *testing.T) {
 		view: naCucumber,
 		want: []string{"passed", "skipped " + naMessage, "skipped"},
 	}, {
+		name: "cucumber-jvm",
+		why:  "as in the cucumber-js form: cucumber-jvm's statuses have no not applicable either",
+		view: naCucumberJVM,
+		want: []string{"passed", "skipped " + naMessage, "skipped"},
+	}, {
 		name: "ctrf",
 		why:  "CTRF's \"other\", rawStatus keeping the model's status, the reason as message; the step is other too",
 		view: naCTRF,
@@ -158,7 +163,17 @@ func naJUnit(tb testing.TB, r *Result) []string {
 }
 
 func naCucumber(tb testing.TB, r *Result) []string {
-	for _, f := range parseCucumber(tb, r) {
+	return naCucumberSteps(tb, parseCucumber(tb, r))
+}
+
+func naCucumberJVM(tb testing.TB, r *Result) []string {
+	return naCucumberSteps(tb, parseCucumberForm(tb, CucumberJVM, r))
+}
+
+// naCucumberSteps is the status and message of each step of the
+// not-applicable scenario in doc.
+func naCucumberSteps(tb testing.TB, doc cucumberDoc) []string {
+	for _, f := range doc {
 		if f.URI != "features/request_ids.feature" {
 			continue
 		}

@@ -24,13 +24,14 @@ type Format struct {
 // table that maps format names to renderers.
 func Formats() map[string]Format {
 	return map[string]Format{
-		"json":     {Name: "json", File: "results.json", Render: JSON},
-		"junit":    {Name: "junit", File: "junit.xml", Render: JUnit},
-		"cucumber": {Name: "cucumber", File: "cucumber.json", Render: CucumberJSON},
-		"ctrf":     {Name: "ctrf", File: "ctrf.json", Render: CTRF},
-		"sarif":    {Name: "sarif", File: "results.sarif", Render: SARIF},
-		"markdown": {Name: "markdown", File: "report.md", Render: Markdown},
-		"html":     {Name: "html", File: "report.html", Render: HTML},
+		"json":         {Name: "json", File: "results.json", Render: JSON},
+		"junit":        {Name: "junit", File: "junit.xml", Render: JUnit},
+		"cucumber":     {Name: "cucumber", File: "cucumber.json", Render: CucumberJSON},
+		"cucumber-jvm": {Name: "cucumber-jvm", File: "cucumber-jvm.json", Render: CucumberJVM},
+		"ctrf":         {Name: "ctrf", File: "ctrf.json", Render: CTRF},
+		"sarif":        {Name: "sarif", File: "results.sarif", Render: SARIF},
+		"markdown":     {Name: "markdown", File: "report.md", Render: Markdown},
+		"html":         {Name: "html", File: "report.html", Render: HTML},
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -16,6 +17,7 @@ import (
 	"testing"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/santhosh-tekuri/jsonschema/v6/kind"
 
 	"github.com/toolcert/toolcert"
 	"github.com/toolcert/toolcert/adapters/mutant"
@@ -123,9 +125,10 @@ func render(t *testing.T, format string, r *reports.Result) []byte {
 	return buf.Bytes()
 }
 
-// TestReportsMeetConsumerSchemas validates cucumber.json, ctrf.json and
-// results.sarif of a passing, a failing and an interrupted run against the
-// schemas their consumers publish (testdata/schemas), in process.
+// TestReportsMeetConsumerSchemas validates cucumber.json,
+// cucumber-jvm.json, ctrf.json and results.sarif of a passing, a failing
+// and an interrupted run against the schemas their consumers publish
+// (testdata/schemas), in process.
 func TestReportsMeetConsumerSchemas(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the harness three times")
@@ -133,6 +136,7 @@ func TestReportsMeetConsumerSchemas(t *testing.T) {
 	runs := runsForSchemas(t)
 	for _, f := range []struct{ format, schema string }{
 		{"cucumber", "cucumber-js.json"},
+		{"cucumber-jvm", "cucumber-jvm.json"},
 		{"ctrf", "ctrf.schema.json"},
 		{"sarif", "sarif-schema-2.1.0.json"},
 	} {
@@ -191,6 +195,21 @@ func TestSchemasRejectWhatTheyShould(t *testing.T) {
 		{"cucumber feature without tags", "cucumber-js.json",
 			`[{"uri":"a","id":"a","line":1,"keyword":"Feature","name":"a","elements":[]}]`,
 			"cucumber-js requires tags on every feature"},
+		{"cucumber-jvm step with arguments", "cucumber-jvm.json",
+			`[{"uri":"a","id":"a","line":1,"keyword":"Feature","name":"a","description":"","elements":[{"id":"a;b","line":2,"type":"scenario","keyword":"Scenario","name":"b","description":"","steps":[{"keyword":"* ","name":"s","line":3,"arguments":[],"result":{"status":"passed"}}]}]}]`,
+			"cucumber-jvm has no arguments on a step"},
+		{"cucumber-jvm scenario tag with a line", "cucumber-jvm.json",
+			`[{"uri":"a","id":"a","line":1,"keyword":"Feature","name":"a","description":"","elements":[{"id":"a;b","line":2,"type":"scenario","keyword":"Scenario","name":"b","description":"","tags":[{"name":"@t","line":1}],"steps":[]}]}]`,
+			"cucumber-jvm gives a scenario's tag its name only"},
+		{"cucumber-jvm feature tag without location", "cucumber-jvm.json",
+			`[{"uri":"a","id":"a","line":1,"keyword":"Feature","name":"a","description":"","tags":[{"name":"@t","type":"Tag"}],"elements":[]}]`,
+			"cucumber-jvm requires a location on a feature's tag"},
+		{"cucumber-jvm feature without description", "cucumber-jvm.json",
+			`[{"uri":"a","id":"a","line":1,"keyword":"Feature","name":"a","elements":[]}]`,
+			"cucumber-jvm requires a description on every feature"},
+		{"cucumber-jvm ambiguous step", "cucumber-jvm.json",
+			`[{"uri":"a","id":"a","line":1,"keyword":"Feature","name":"a","description":"","elements":[{"id":"a;b","line":2,"type":"scenario","keyword":"Scenario","name":"b","description":"","steps":[{"keyword":"* ","name":"s","line":3,"result":{"status":"ambiguous"}}]}]}]`,
+			"cucumber-jvm has no status ambiguous"},
 		{"ctrf test with a null extra", "ctrf.schema.json",
 			`{"reportFormat":"CTRF","specVersion":"0.0.0","results":{"tool":{"name":"t"},"summary":{"tests":1,"passed":1,"failed":0,"skipped":0,"pending":0,"other":0,"start":0,"stop":0},"tests":[{"name":"n","status":"passed","duration":0,"extra":null}]}}`,
 			"extra must be an object"},
@@ -206,6 +225,79 @@ func TestSchemasRejectWhatTheyShould(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestCucumberSchemasTellTheFormsApart: cucumber-jvm.json refuses the
+// cucumber-js form of each run, and cucumber-js.json the cucumber-jvm form,
+// each for (at least) the differences the two forms exist for, so that
+// each form's validation says something about its shape.
+func TestCucumberSchemasTellTheFormsApart(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the harness three times")
+	}
+	runs := runsForSchemas(t)
+	tests := []struct {
+		format, schema string
+		want           []string
+	}{
+		// A step's arguments, a tag's line, a feature tag's type and location.
+		{"cucumber", "cucumber-jvm.json", []string{"additional arguments", "additional line", "missing location", "missing type"}},
+		{"cucumber-jvm", "cucumber-js.json", []string{"additional location", "additional type", "missing arguments", "missing line"}},
+	}
+	for _, tt := range tests {
+		schema := compileSchema(t, tt.schema)
+		for name, r := range runs {
+			t.Run(tt.format+"/"+name, func(t *testing.T) {
+				doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(render(t, tt.format, r)))
+				if err != nil {
+					t.Fatal(err)
+				}
+				err = schema.Validate(doc)
+				if err == nil {
+					t.Fatalf("%s accepts %s of the %s run", tt.schema, tt.format, name)
+				}
+				got := violations(err)
+				for _, v := range tt.want {
+					if !slices.Contains(got, v) {
+						t.Errorf("%s refuses %s of the %s run, but not for %q: %q", tt.schema, tt.format, name, v, got)
+					}
+				}
+			})
+		}
+	}
+}
+
+// violations lists what a validation error says: "missing P" and
+// "additional P" for each required or forbidden property, the kind's type
+// for any other leaf; sorted, each once.
+func violations(err error) []string {
+	var ve *jsonschema.ValidationError
+	if !errors.As(err, &ve) {
+		return []string{err.Error()}
+	}
+	seen := map[string]bool{}
+	var walk func(*jsonschema.ValidationError)
+	walk = func(e *jsonschema.ValidationError) {
+		switch k := e.ErrorKind.(type) {
+		case *kind.Required:
+			for _, p := range k.Missing {
+				seen["missing "+p] = true
+			}
+		case *kind.AdditionalProperties:
+			for _, p := range k.Properties {
+				seen["additional "+p] = true
+			}
+		default:
+			if len(e.Causes) == 0 {
+				seen[fmt.Sprintf("%T", k)] = true
+			}
+		}
+		for _, c := range e.Causes {
+			walk(c)
+		}
+	}
+	walk(ve)
+	return slices.Sorted(maps.Keys(seen))
 }
 
 // TestJUnitMeetsConsumerSchemas validates junit.xml of the three runs with

@@ -204,11 +204,11 @@ func (f *gherkinFile) tags(tags []*messages.Tag) {
 	}
 }
 
-// tagsOf returns tags with their lines.
+// tagsOf returns tags with their lines and columns.
 func tagsOf(tags []*messages.Tag) []reports.Tag {
 	var out []reports.Tag
 	for _, t := range tags {
-		out = append(out, reports.Tag{Name: t.Name, Line: int(t.Location.Line)})
+		out = append(out, reports.Tag{Name: t.Name, Line: int(t.Location.Line), Column: int(t.Location.Column)})
 	}
 	return out
 }

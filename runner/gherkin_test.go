@@ -64,7 +64,7 @@ func TestRunRecordsLines(t *testing.T) {
 		t.Fatal(err)
 	}
 	feature := reports.GherkinFeature{Keyword: "Feature", Name: "lines", Description: "  A description\n  on two lines.",
-		Line: 2, Tags: []reports.Tag{{Name: "@feat", Line: 1}}}
+		Line: 2, Tags: []reports.Tag{{Name: "@feat", Line: 1, Column: 1}}}
 	type got struct {
 		Line    int
 		Gherkin *reports.Gherkin
