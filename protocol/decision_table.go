@@ -53,7 +53,7 @@ func (c Class) Allows(v Verdict) bool {
 // ClassOf returns the row of the decision table for class name on a tool
 // of format, and false when there is none.
 func ClassOf(name, format string) (Class, bool) {
-	for _, c := range DecisionTable() {
+	for _, c := range classes {
 		if c.Name == name && (c.Format == "" || c.Format == format) {
 			return c, true
 		}
@@ -62,6 +62,11 @@ func ClassOf(name, format string) (Class, bool) {
 }
 
 func v(g Gate, reason string) Verdict { return Verdict{Gate: g, Reason: reason} }
+
+// classes is the decision table, built once for ClassOf: the generator
+// asks it for every variant. It is never modified; ClassOf's Class shares
+// its Verdicts and Also with it, to be read only.
+var classes = DecisionTable()
 
 var (
 	accepted   = v(GateNone, ReasonOK)

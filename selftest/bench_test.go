@@ -2,6 +2,7 @@ package selftest_test
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"sync"
 	"testing"
@@ -12,6 +13,7 @@ import (
 	"github.com/toolcert/toolcert/adapters/reference"
 	"github.com/toolcert/toolcert/corpus"
 	"github.com/toolcert/toolcert/internal/harness"
+	"github.com/toolcert/toolcert/runner"
 	"github.com/toolcert/toolcert/steps"
 	"github.com/toolcert/toolcert/targets"
 )
@@ -139,16 +141,48 @@ func send(tb testing.TB, lane *harness.Lane, c *targets.Client, x harness.Exchan
 
 // BenchmarkVariants measures generated variants served through the
 // reference adapter and checked (outcome, contract, audit, journal, leak
-// scan), on two lanes; it reports variants per second.
+// scan), on two lanes; it reports variants per second and their ratio to
+// the floor (BenchmarkFloor's round trips per second, measured for as
+// many trips in the same process right after).
 func BenchmarkVariants(b *testing.B) {
 	cases := 0
 	for b.Loop() {
-		res := featuresRun(b, reference.InProcess(), "", "features/generated_variants.feature")
-		if res.Summary.CasesFailed != 0 {
-			b.Fatalf("reference failed %d generated cases", res.Summary.CasesFailed)
-		}
-		cases += res.Summary.Cases
+		cases += lanesRun(b, runner.DefaultConcurrency)
 	}
-	b.ReportMetric(float64(cases)/b.Elapsed().Seconds(), "variants/s")
+	rate := float64(cases) / b.Elapsed().Seconds()
+	b.ReportMetric(rate, "variants/s")
 	b.ReportMetric(float64(cases)/float64(b.N), "cases/op")
+	n := cases / b.N
+	floorRate := float64(n) / startFloor(b).run(b, n).Seconds()
+	b.ReportMetric(rate/floorRate, "floor-ratio")
+}
+
+// BenchmarkVariantsLanes runs BenchmarkVariants' cases on 1, 2 and 4
+// lanes: how the run scales with the cores.
+func BenchmarkVariantsLanes(b *testing.B) {
+	for _, lanes := range []int{1, 2, 4} {
+		b.Run(fmt.Sprintf("lanes=%d", lanes), func(b *testing.B) {
+			cases := 0
+			for b.Loop() {
+				cases += lanesRun(b, lanes)
+			}
+			b.ReportMetric(float64(cases)/b.Elapsed().Seconds(), "variants/s")
+		})
+	}
+}
+
+// lanesRun runs the generated variants against the in-process
+// reference on lanes lanes and returns how many cases ran.
+func lanesRun(b *testing.B, lanes int) int {
+	b.Helper()
+	res, err := runner.Run(context.Background(), runner.Config{
+		FeaturePaths: []string{"features/generated_variants.feature"}, Target: reference.InProcess(), Concurrency: lanes,
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	if res.Summary.CasesFailed != 0 {
+		b.Fatalf("reference failed %d generated cases", res.Summary.CasesFailed)
+	}
+	return res.Summary.Cases
 }

@@ -72,11 +72,17 @@ func (w *world) runVariants(ctx context.Context, selector string) error {
 		return err
 	}
 	var failed []string
+	tools := map[string]toolOrErr{} // each tool.json decoded once, not per case
 	for _, v := range vs {
 		if ctx.Err() != nil {
 			return interrupted(ctx)
 		}
-		c := w.runVariant(ctx, v)
+		t, ok := tools[v.Tool]
+		if !ok {
+			t.tool, t.err = w.suite.Corpus.Tool(v.Tool)
+			tools[v.Tool] = t
+		}
+		c := w.runVariant(ctx, v, t)
 		if ctx.Err() != nil {
 			return interrupted(ctx) // the case was cut short, not judged
 		}
@@ -91,6 +97,12 @@ func (w *world) runVariants(ctx context.Context, selector string) error {
 	return nil
 }
 
+// toolOrErr is a tool of the corpus as Corpus.Tool returned it.
+type toolOrErr struct {
+	tool *corpus.Tool
+	err  error
+}
+
 func first(s []string, n int) []string {
 	if len(s) > n {
 		return append(s[:n:n], fmt.Sprintf("… and %d more", len(s)-n))
@@ -100,11 +112,11 @@ func first(s []string, n int) []string {
 
 // runVariant runs one variant in a world of its own (its own canaries,
 // answers and call) on the scenario's lane.
-func (w *world) runVariant(ctx context.Context, v variant.Variant) reports.Case {
+func (w *world) runVariant(ctx context.Context, v variant.Variant, t toolOrErr) reports.Case {
 	started := time.Now()
 	w.lane.Upstream.Reset()
 	child := newWorld(w.suite, w.lane, v.ID)
-	errs := child.serveVariant(ctx, v)
+	errs := child.serveVariant(ctx, v, t)
 	w.variantRequests += child.requests()
 	if x, ok := child.exchange(); ok {
 		w.variantExchanges = append(w.variantExchanges, x)
@@ -128,8 +140,8 @@ func (w *world) runVariant(ctx context.Context, v variant.Variant) reports.Case 
 
 // serveVariant programs the variant, calls the tool and checks the
 // outcome the variant expects; it returns every check that failed.
-func (w *world) serveVariant(ctx context.Context, v variant.Variant) []error {
-	t, err := w.suite.Corpus.Tool(v.Tool)
+func (w *world) serveVariant(ctx context.Context, v variant.Variant, tool toolOrErr) []error {
+	t, err := tool.tool, tool.err
 	if err != nil {
 		return []error{err}
 	}

@@ -244,7 +244,11 @@ func (r *auditReader) scan(ctx context.Context, visit func(auditLine) bool) erro
 	if _, err := f.Seek(r.at, io.SeekStart); err != nil {
 		return r.fail(r.at, 0, err, "cannot be read: %v", err)
 	}
-	return r.lines(ctx, bufio.NewReaderSize(io.LimitReader(f, size-r.at), 64<<10), visit)
+	// A buffer no larger than what there is to read: a call's events are
+	// a few hundred bytes, and a 64 KiB buffer per read is most of a
+	// run's garbage.
+	buf := int(min(size-r.at+1, 64<<10))
+	return r.lines(ctx, bufio.NewReaderSize(io.LimitReader(f, size-r.at), buf), visit)
 }
 
 // lines visits the lines of br, the log from r.at on. An unfinished last
