@@ -21,7 +21,9 @@ import (
 )
 
 // browserBudget bounds the whole browser test: start, every page, stop.
-const browserBudget = 25 * time.Second
+// Alone it takes 10 to 20 s; under `go test ./...` on two cores, with the
+// other packages' tests beside it, it has needed more than 25 s.
+const browserBudget = 120 * time.Second
 
 // TestHTMLInBrowser opens report.html in a headless Chromium from a file://
 // URL, as a person opens it, and checks what no parse of the page's text

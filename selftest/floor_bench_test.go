@@ -10,11 +10,13 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/toolcert/toolcert/runner"
 )
 
 // floorWorkers is how many agent calls the floor makes at once: the lanes
 // of BenchmarkVariants.
-const floorWorkers = 2
+const floorWorkers = runner.DefaultConcurrency
 
 // floorBody is what the floor's upstream answers: the size of a built-in
 // accepted example.
