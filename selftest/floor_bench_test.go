@@ -28,9 +28,8 @@ var floorBody = []byte(`{"project_id":"bluebird","run_id":"run_7Hq2LmX9pQ4s","st
 // attempt) and answers with a fixed envelope. No mock programming, no
 // assertion, no audit, no leak scan.
 type floor struct {
-	agent    *http.Client
-	adapter  string
-	shutdown func()
+	agent   *http.Client
+	adapter string
 }
 
 // startFloor starts the floor's upstream and adapter on loopback.

@@ -12,7 +12,6 @@ import (
 	"github.com/toolcert/toolcert/protocol"
 	"github.com/toolcert/toolcert/reports"
 	"github.com/toolcert/toolcert/targets"
-	"github.com/toolcert/toolcert/variant"
 )
 
 // Suite is what every scenario of one run shares. It is read-only once the
@@ -46,10 +45,6 @@ type Suite struct {
 	mu        sync.Mutex
 	contracts map[string]*judge.Schema
 	decision  *judge.Schema
-
-	genOnce sync.Once
-	gen     []variant.Variant
-	genErr  error
 }
 
 // Record is what a finished scenario leaves for the runner.

@@ -20,9 +20,16 @@ import (
 
 // variants returns the run's generated variants whose tool, or tool and
 // example ("run_status/failed"), is selector, or the one whose ID it is.
+// Only the selector's tool is generated, when it is asked for, and the
+// variants are the caller's: a run holds the variants of the scenarios
+// running now, not of the whole corpus (each variant's choices are seeded
+// by its own tool, example and operator, so the variants are the same).
 func (s *Suite) variants(selector string) ([]variant.Variant, error) {
-	all, err := s.generated()
-	if err != nil {
+	tool, _, _ := strings.Cut(selector, "/")
+	all, err := variant.Generate(s.Corpus, variant.Options{
+		Seed: s.Seed, MaxBytes: s.Profile.MaxBytes, MaxDepth: s.Profile.MaxDepth, Tools: []string{tool},
+	})
+	if err != nil && !errors.Is(err, variant.ErrUnknownTool) {
 		return nil, err
 	}
 	var out []variant.Variant
@@ -38,16 +45,6 @@ func (s *Suite) variants(selector string) ([]variant.Variant, error) {
 		return nil, fmt.Errorf("no generated variant matches %q for upstream version %q (want a tool, tool/example or a variant ID)", selector, s.UpstreamVersion)
 	}
 	return out, nil
-}
-
-// generated generates the variants of the whole corpus once per run.
-func (s *Suite) generated() ([]variant.Variant, error) {
-	s.genOnce.Do(func() {
-		s.gen, s.genErr = variant.Generate(s.Corpus, variant.Options{
-			Seed: s.Seed, MaxBytes: s.Profile.MaxBytes, MaxDepth: s.Profile.MaxDepth,
-		})
-	})
-	return s.gen, s.genErr
 }
 
 // reproducer is the one-line command that runs a variant alone with the

@@ -64,6 +64,9 @@ func New(cfg Config, opts ...Option) (*Adapter, error) {
 	if err := a.loadPolicy(); err != nil {
 		return nil, fmt.Errorf("reference adapter: %w", err)
 	}
+	if err := a.addClones(); err != nil {
+		return nil, fmt.Errorf("reference adapter: %w", err)
+	}
 	a.approvals = s.approvals(a.policy.ApprovalTTL, cfg.Now)
 	if err := a.openAudit(); err != nil {
 		return nil, fmt.Errorf("reference adapter: %w", err)

@@ -65,6 +65,8 @@ type settings struct {
 	// the agent-facing handler and the audit
 	middleware func(http.Handler) http.Handler
 	auditEvent func(*protocol.AuditEvent)
+
+	clones map[string]string // clone name -> read tool (WithToolClones)
 }
 
 // defaultSettings returns the reference stages.
