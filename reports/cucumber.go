@@ -92,7 +92,7 @@ func CucumberJSON(w io.Writer, r *Result) error {
 // feature if any.
 func cucumberDocument(r *Result) []cucumberFeature {
 	r = inertResult(r)
-	features := cucumberFeatures(r.Scenarios)
+	features := cucumberFeatures(r.Scenarios, r.Controls)
 	if r.Summary.Interrupted {
 		features = append(features, cucumberInterrupted())
 	}
@@ -109,8 +109,9 @@ func encodeCucumber(w io.Writer, features any) error {
 	return nil
 }
 
-// cucumberFeatures groups scenarios by feature, in first-seen order.
-func cucumberFeatures(scs []Scenario) []cucumberFeature {
+// cucumberFeatures groups scenarios by feature, in first-seen order; each
+// scenario is tagged with the controls it gives evidence for.
+func cucumberFeatures(scs []Scenario, controls []ControlResult) []cucumberFeature {
 	out := []cucumberFeature{}
 	index := map[string]int{}
 	for _, sc := range scs {
@@ -120,7 +121,26 @@ func cucumberFeatures(scs []Scenario) []cucumberFeature {
 			index[sc.Feature] = i
 			out = append(out, cucumberFeatureOf(sc))
 		}
-		out[i].add(sc)
+		out[i].add(sc, controls)
+	}
+	return out
+}
+
+// cucumberControlTags returns a tag "@control:<ID>" for each control sc
+// gives evidence for (its feature file, one of its tags, or the operator
+// of one of its cases maps to it), at line: cucumber JSON has no place for
+// the run as a whole, so the controls travel on the scenarios
+// (docs/controls.md).
+func cucumberControlTags(sc Scenario, controls []ControlResult, line int) []cucumberTag {
+	var out []cucumberTag
+	base := path.Base(sc.Feature)
+	for _, cr := range controls {
+		m := cr.EvidencedBy
+		hit := slices.Contains(m.Features, base) || slices.ContainsFunc(sc.Tags, func(t string) bool { return slices.Contains(m.Tags, t) }) ||
+			slices.ContainsFunc(sc.Cases, func(c Case) bool { return slices.Contains(m.Operators, c.Operator) })
+		if hit {
+			out = append(out, cucumberTag{Name: inert("@control:" + cr.ID), Line: line})
+		}
 	}
 	return out
 }
@@ -146,7 +166,7 @@ func cucumberFeatureOf(sc Scenario) cucumberFeature {
 // then ";2", ";3" for further scenarios of the same name (outline rows).
 // An outline's scenario has the line of its example row, as cucumber-js
 // gives it.
-func (f *cucumberFeature) add(sc Scenario) {
+func (f *cucumberFeature) add(sc Scenario, controls []ControlResult) {
 	id := f.ID + ";" + cucumberID(sc.Name)
 	f.seen[id]++
 	if n := f.seen[id]; n > 1 {
@@ -164,6 +184,7 @@ func (f *cucumberFeature) add(sc Scenario) {
 			e.Tags = cucumberTags(g.Tags)
 		}
 	}
+	e.Tags = append(e.Tags, cucumberControlTags(sc, controls, e.Line)...)
 	e.Steps = cucumberScenarioSteps(sc, e.Line)
 	for _, c := range sc.Cases {
 		e.Steps = append(e.Steps, cucumberCaseStep(c, e.Line))
