@@ -41,6 +41,18 @@ func recordingServer(tb testing.TB) (string, <-chan seenRequest) {
 // reading the request head, then closes the connection.
 func rawServer(tb testing.TB, response string) string {
 	tb.Helper()
+	return connServer(tb, func(conn net.Conn) {
+		if req, err := http.ReadRequest(bufio.NewReader(conn)); err == nil {
+			_, _ = io.Copy(io.Discard, io.LimitReader(req.Body, 1<<20))
+		}
+		_, _ = io.WriteString(conn, response)
+	})
+}
+
+// connServer serves each connection on loopback with serve, then closes
+// it, until tb ends; it returns the server's URL.
+func connServer(tb testing.TB, serve func(net.Conn)) string {
+	tb.Helper()
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		tb.Fatal(err)
@@ -57,10 +69,7 @@ func rawServer(tb testing.TB, response string) string {
 				return
 			}
 			_ = conn.SetDeadline(time.Now().Add(5 * time.Second))
-			if req, err := http.ReadRequest(bufio.NewReader(conn)); err == nil {
-				_, _ = io.Copy(io.Discard, io.LimitReader(req.Body, 1<<20))
-			}
-			_, _ = io.WriteString(conn, response)
+			serve(conn)
 			conn.Close()
 		}
 	})

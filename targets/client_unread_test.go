@@ -7,9 +7,7 @@ import (
 	"net"
 	"net/http"
 	"strings"
-	"sync"
 	"testing"
-	"time"
 )
 
 // closingServer reads the headers of each request, then closes the
@@ -18,27 +16,7 @@ import (
 // closes at once, its 400 lost to the reset.
 func closingServer(tb testing.TB) string {
 	tb.Helper()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		tb.Fatal(err)
-	}
-	var wg sync.WaitGroup
-	tb.Cleanup(func() {
-		l.Close()
-		wg.Wait()
-	})
-	wg.Go(func() {
-		for {
-			conn, err := l.Accept()
-			if err != nil {
-				return
-			}
-			_ = conn.SetDeadline(time.Now().Add(5 * time.Second))
-			_, _ = http.ReadRequest(bufio.NewReader(conn))
-			conn.Close()
-		}
-	})
-	return "http://" + l.Addr().String()
+	return connServer(tb, func(conn net.Conn) { _, _ = http.ReadRequest(bufio.NewReader(conn)) })
 }
 
 // TestClientNamesAnUnreadBody: a target that closes with most of a 4 MiB

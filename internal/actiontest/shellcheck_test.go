@@ -9,10 +9,14 @@ import (
 
 // TestShellcheck runs shellcheck at every severity (its default checks) on each
 // script of the action and of the example workflow. It skips when
-// shellcheck is not installed.
+// shellcheck is not installed, unless TOOLCERT_REQUIRE_SHELLCHECK=1 (set
+// by .ci/run where shellcheck is installed): then it fails.
 func TestShellcheck(t *testing.T) {
 	bin, err := exec.LookPath("shellcheck")
 	if err != nil {
+		if os.Getenv("TOOLCERT_REQUIRE_SHELLCHECK") == "1" {
+			t.Fatal("TOOLCERT_REQUIRE_SHELLCHECK=1 but shellcheck is not installed")
+		}
 		t.Skip("shellcheck is not installed (apt-get install shellcheck): the scripts were not linted")
 	}
 	scripts := map[string]string{}
