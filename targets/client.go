@@ -198,10 +198,15 @@ func (c *Client) roundTrip(ctx context.Context, req *http.Request) (Output, erro
 			}
 		},
 	}))
+	var sent atomic.Int64 // the body's bytes the transport took
+	if req.Body != nil {
+		req.Body = &countingBody{ReadCloser: req.Body, n: &sent}
+	}
 	resp, err := c.http.Do(req)
 	if err != nil {
 		out := Output{Elapsed: time.Since(start), FirstByteAfter: time.Duration(firstByte.Load())}
-		if w := wrote.Load(); w != nil && out.FirstByteAfter == 0 {
+		unsent := req.ContentLength > 0 && sent.Load() < req.ContentLength
+		if (wrote.Load() != nil || unsent) && out.FirstByteAfter == 0 {
 			err = &unreadBodyError{size: req.ContentLength, err: err}
 		}
 		return out, classify(ctx, err)
@@ -245,6 +250,18 @@ func (e *unreadBodyError) Error() string {
 }
 
 func (e *unreadBodyError) Unwrap() error { return e.err }
+
+// countingBody counts the bytes read from a request body into n.
+type countingBody struct {
+	io.ReadCloser
+	n *atomic.Int64
+}
+
+func (b *countingBody) Read(p []byte) (int, error) {
+	k, err := b.ReadCloser.Read(p)
+	b.n.Add(int64(k))
+	return k, err
+}
 
 // timedReader reads r and notes when, from start, the last byte came.
 type timedReader struct {
