@@ -141,9 +141,11 @@ func send(tb testing.TB, lane *harness.Lane, c *targets.Client, x harness.Exchan
 
 // BenchmarkVariants measures generated variants served through the
 // reference adapter and checked (outcome, contract, audit, journal, leak
-// scan), on two lanes; it reports variants per second and their ratio to
-// the floor (BenchmarkFloor's round trips per second, measured for as
-// many trips in the same process right after).
+// scan), on the default lanes; it reports variants per second and their
+// ratio to each floor (BenchmarkFloor's round trips per second, measured
+// for as many trips in the same process right after): floor-ratio to the
+// minimal adapter's, fresh-ratio to the minimal adapter's with a fresh
+// agent connection per call, reference-ratio to the reference adapter's.
 func BenchmarkVariants(b *testing.B) {
 	cases := 0
 	for b.Loop() {
@@ -153,8 +155,13 @@ func BenchmarkVariants(b *testing.B) {
 	b.ReportMetric(rate, "variants/s")
 	b.ReportMetric(float64(cases)/float64(b.N), "cases/op")
 	n := cases / b.N
-	floorRate := float64(n) / startFloor(b).run(b, n).Seconds()
-	b.ReportMetric(rate/floorRate, "floor-ratio")
+	for _, fl := range []struct {
+		metric string
+		start  func(testing.TB) *floor
+	}{{"floor-ratio", startFloor}, {"fresh-ratio", startFreshFloor}, {"reference-ratio", startReferenceFloor}} {
+		floorRate := float64(n) / fl.start(b).run(b, n).Seconds()
+		b.ReportMetric(rate/floorRate, fl.metric)
+	}
 }
 
 // BenchmarkVariantsLanes runs BenchmarkVariants' cases on 1, 2 and 4

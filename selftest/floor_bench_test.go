@@ -11,29 +11,52 @@ import (
 	"testing"
 	"time"
 
+	"github.com/toolcert/toolcert/mocks"
 	"github.com/toolcert/toolcert/runner"
+	"github.com/toolcert/toolcert/targets"
 )
 
 // floorWorkers is how many agent calls the floor makes at once: the lanes
 // of BenchmarkVariants.
 const floorWorkers = runner.DefaultConcurrency
 
+// floorPath and floorArgs are the floor's upstream path and agent call.
+const floorPath = "/projects/bluebird/runs/run_7Hq2LmX9pQ4s"
+
+var floorArgs = []byte(`{"arguments":{"project_id":"bluebird","run_id":"run_7Hq2LmX9pQ4s"}}`)
+
 // floorBody is what the floor's upstream answers: the size of a built-in
 // accepted example.
 var floorBody = []byte(`{"project_id":"bluebird","run_id":"run_7Hq2LmX9pQ4s","state":"failed","attempt":2,"observed_at":"2026-12-01T08:00:00Z"}`)
 
 // floor is the bare round trip under every generated case: an agent call
-// to a minimal adapter that makes one upstream request on a fresh
-// connection (as the protocol's adapters do: a new connection per
-// attempt) and answers with a fixed envelope. No mock programming, no
-// assertion, no audit, no leak scan.
+// to an adapter that makes one upstream request on a fresh connection (as
+// the protocol's adapters do: a new connection per attempt) and answers.
+// No mock programming, no assertion, no audit read, no leak scan.
 type floor struct {
-	agent   *http.Client
-	adapter string
+	call func(worker int) error
 }
 
-// startFloor starts the floor's upstream and adapter on loopback.
+// startFloor starts the floor proper, the one BenchmarkVariants' ratio is
+// to: a minimal adapter on loopback that answers a fixed envelope, called
+// over a kept-alive agent connection per worker.
 func startFloor(tb testing.TB) *floor {
+	tb.Helper()
+	agent := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: floorWorkers}, Timeout: 5 * time.Second}
+	return minimalFloor(tb, agent)
+}
+
+// startFreshFloor is the floor with a fresh agent connection per call, as
+// the harness makes its agent calls (targets.Client).
+func startFreshFloor(tb testing.TB) *floor {
+	tb.Helper()
+	agent := &http.Client{Transport: &http.Transport{DisableKeepAlives: true}, Timeout: 5 * time.Second}
+	return minimalFloor(tb, agent)
+}
+
+// minimalFloor serves the floor's upstream and minimal adapter and calls
+// the adapter with agent.
+func minimalFloor(tb testing.TB, agent *http.Client) *floor {
 	tb.Helper()
 	upstream := serveLoopback(tb, http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
@@ -42,7 +65,7 @@ func startFloor(tb testing.TB) *floor {
 	fresh := &http.Client{Transport: &http.Transport{DisableKeepAlives: true}, Timeout: 5 * time.Second}
 	adapter := serveLoopback(tb, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		_, _ = io.Copy(io.Discard, r.Body)
-		resp, err := fresh.Get(upstream + "/v1/runs/run_7Hq2LmX9pQ4s")
+		resp, err := fresh.Get(upstream + floorPath)
 		if err != nil {
 			http.Error(w, err.Error(), http.StatusBadGateway)
 			return
@@ -52,7 +75,41 @@ func startFloor(tb testing.TB) *floor {
 		w.Header().Set("Content-Type", "application/json")
 		_, _ = w.Write([]byte(`{"tool":"run_status","request_id":"req.J7q94MkP","outcome":"failure","error":{"code":"INVALID_RESPONSE","retryable":false}}`))
 	}))
-	return &floor{agent: &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: floorWorkers}, Timeout: 5 * time.Second}, adapter: adapter}
+	return &floor{call: func(int) error {
+		resp, err := agent.Post(adapter+"/v1/tools/run_status/invoke", "application/json", bytes.NewReader(floorArgs))
+		if err != nil {
+			return fmt.Errorf("floor call: %w", err)
+		}
+		defer resp.Body.Close()
+		_, err = io.Copy(io.Discard, resp.Body)
+		return err
+	}}
+}
+
+// startReferenceFloor is the same round trip through the reference adapter
+// (one lane per worker, its mock programmed once with the floor's answer)
+// with the harness's agent client: what the adapter under test costs, and
+// no more of the harness than its client.
+func startReferenceFloor(tb testing.TB) *floor {
+	tb.Helper()
+	pool := startPool(tb, floorWorkers)
+	lanes := pool.Lanes()
+	for _, l := range lanes {
+		err := l.Upstream.Program(http.MethodGet, floorPath, mocks.Response{Status: http.StatusOK,
+			Header: []mocks.HeaderField{{Name: "Content-Type", Value: "application/json"}}, Body: floorBody})
+		if err != nil {
+			tb.Fatal(err)
+		}
+	}
+	profile := targets.DefaultProfile()
+	client := targets.NewClient(targets.WithTimeout(profile.CallTimeout()))
+	return &floor{call: func(worker int) error {
+		out, err := client.Invoke(context.Background(), lanes[worker].Target.URL(), "run_status", floorArgs[len(`{"arguments":`):len(floorArgs)-1], profile.Token)
+		if err == nil && out.StatusCode != http.StatusOK {
+			err = fmt.Errorf("reference floor call: %s", out.StatusLine)
+		}
+		return err
+	}}
 }
 
 // serveLoopback serves h on 127.0.0.1 until tb ends and returns its URL.
@@ -75,10 +132,10 @@ func (f *floor) run(tb testing.TB, n int) time.Duration {
 	start := time.Now()
 	next := make(chan int)
 	var wg sync.WaitGroup
-	for range floorWorkers {
+	for worker := range floorWorkers {
 		wg.Go(func() {
 			for range next {
-				if err := f.call(); err != nil {
+				if err := f.call(worker); err != nil {
 					tb.Error(err)
 				}
 			}
@@ -92,27 +149,24 @@ func (f *floor) run(tb testing.TB, n int) time.Duration {
 	return time.Since(start)
 }
 
-// call is one agent call of the floor.
-func (f *floor) call() error {
-	resp, err := f.agent.Post(f.adapter+"/v1/tools/run_status/invoke", "application/json",
-		bytes.NewReader([]byte(`{"arguments":{"project_id":"bluebird","run_id":"run_7Hq2LmX9pQ4s"}}`)))
-	if err != nil {
-		return fmt.Errorf("floor call: %w", err)
-	}
-	defer resp.Body.Close()
-	_, err = io.Copy(io.Discard, resp.Body)
-	return err
-}
-
 // BenchmarkFloor is the floor of BenchmarkVariants alone: as many bare
 // round trips as the built-in generated cases, on as many workers as it
-// has lanes. It reports round trips per second.
+// has lanes, through the minimal adapter (kept-alive and fresh agent
+// connections) and through the reference adapter. It reports round trips
+// per second.
 func BenchmarkFloor(b *testing.B) {
-	f := startFloor(b)
-	const n = 2533
-	var total time.Duration
-	for b.Loop() {
-		total += f.run(b, n)
+	for _, fl := range []struct {
+		name  string
+		start func(testing.TB) *floor
+	}{{"minimal", startFloor}, {"minimal-fresh-agent", startFreshFloor}, {"reference", startReferenceFloor}} {
+		b.Run(fl.name, func(b *testing.B) {
+			f := fl.start(b)
+			const n = 2533
+			var total time.Duration
+			for b.Loop() {
+				total += f.run(b, n)
+			}
+			b.ReportMetric(float64(n*b.N)/total.Seconds(), "trips/s")
+		})
 	}
-	b.ReportMetric(float64(n*b.N)/total.Seconds(), "trips/s")
 }

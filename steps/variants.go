@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/toolcert/toolcert/corpus"
+	"github.com/toolcert/toolcert/internal/harness"
 	"github.com/toolcert/toolcert/mocks"
 	"github.com/toolcert/toolcert/protocol"
 	"github.com/toolcert/toolcert/reports"
@@ -61,37 +62,52 @@ func (s *Suite) reproducer(id string) string {
 	return line
 }
 
-// runVariants serves every selected variant through the target, one at a
-// time on the scenario's lane, and records each as its own case.
+// runVariants serves every selected variant through the target, each on
+// a reset lane (the scenario's, or one the pool lends meanwhile:
+// eachOnLanes), and records each as its own case, in the variants' order.
 func (w *world) runVariants(ctx context.Context, selector string) error {
 	vs, err := w.suite.variants(selector)
 	if err != nil {
 		return err
 	}
-	var failed []string
 	tools := map[string]toolOrErr{} // each tool.json decoded once, not per case
 	for _, v := range vs {
-		if ctx.Err() != nil {
-			return interrupted(ctx)
-		}
-		t, ok := tools[v.Tool]
-		if !ok {
+		if _, ok := tools[v.Tool]; !ok {
+			var t toolOrErr
 			t.tool, t.err = w.suite.Corpus.Tool(v.Tool)
 			tools[v.Tool] = t
 		}
-		c := w.runVariant(ctx, v, t)
-		if ctx.Err() != nil {
-			return interrupted(ctx) // the case was cut short, not judged
+	}
+	done := make([]variantRun, len(vs))
+	w.eachOnLanes(ctx, len(vs), func(lane *harness.Lane, i int) {
+		done[i] = w.runVariant(ctx, lane, vs[i], tools[vs[i].Tool])
+	})
+	if ctx.Err() != nil {
+		return interrupted(ctx) // a case was cut short or never ran: not judged
+	}
+	var failed []string
+	for i, r := range done {
+		w.cases = append(w.cases, r.c)
+		w.variantRequests += r.requests
+		if r.x != nil {
+			w.variantExchanges = append(w.variantExchanges, *r.x)
 		}
-		w.cases = append(w.cases, c)
-		if c.Status != reports.Passed {
-			failed = append(failed, v.ID)
+		if r.c.Status != reports.Passed {
+			failed = append(failed, vs[i].ID)
 		}
 	}
 	if len(failed) > 0 {
 		return fmt.Errorf("%d of %d variants failed: %s", len(failed), len(vs), strings.Join(first(failed, 5), ", "))
 	}
 	return nil
+}
+
+// variantRun is what one variant's case left: its record, the upstream
+// requests it caused and its exchange, if it called the target.
+type variantRun struct {
+	c        reports.Case
+	requests int
+	x        *harness.Exchange
 }
 
 // toolOrErr is a tool of the corpus as Corpus.Tool returned it.
@@ -108,15 +124,15 @@ func first(s []string, n int) []string {
 }
 
 // runVariant runs one variant in a world of its own (its own canaries,
-// answers and call) on the scenario's lane.
-func (w *world) runVariant(ctx context.Context, v variant.Variant, t toolOrErr) reports.Case {
+// answers and call) on lane, reset first.
+func (w *world) runVariant(ctx context.Context, lane *harness.Lane, v variant.Variant, t toolOrErr) variantRun {
 	started := time.Now()
-	w.lane.Upstream.Reset()
-	child := newWorld(w.suite, w.lane, v.ID)
+	lane.Upstream.Reset()
+	child := newWorld(w.suite, lane, v.ID)
 	errs := child.serveVariant(ctx, v, t)
-	w.variantRequests += child.requests()
+	r := variantRun{requests: child.requests()}
 	if x, ok := child.exchange(); ok {
-		w.variantExchanges = append(w.variantExchanges, x)
+		r.x = &x
 	}
 	errs = append(errs, child.leakCheck()...)
 	c := reports.Case{
@@ -132,7 +148,8 @@ func (w *world) runVariant(ctx context.Context, v variant.Variant, t toolOrErr) 
 			}
 		}
 	}
-	return c
+	r.c = c
+	return r
 }
 
 // serveVariant programs the variant, calls the tool and checks the

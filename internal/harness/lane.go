@@ -53,3 +53,17 @@ type Lanes interface {
 	Acquire(ctx context.Context) (*Lane, error)
 	Release(*Lane)
 }
+
+// Lender is a Lanes that lends its free lanes for a while: a scenario
+// whose work splits into independent cases (the generated variants) runs
+// them on every lane no other scenario needs meanwhile.
+type Lender interface {
+	Lanes
+	// TryAcquire returns a free lane without waiting, or false when none
+	// is free or a caller of Acquire waits for one. The lane goes back
+	// with Release.
+	TryAcquire(ctx context.Context) (*Lane, bool)
+	// Wanted reports whether a caller of Acquire waits for a lane: a
+	// borrowed lane should go back after its current case.
+	Wanted() bool
+}

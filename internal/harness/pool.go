@@ -45,9 +45,14 @@ type Pool struct {
 	all  []*Lane
 	// restarts counts the targets started again after they died.
 	restarts atomic.Int64
+	// waiting counts the callers of Acquire waiting for a lane.
+	waiting atomic.Int64
 }
 
-var _ Lanes = (*Pool)(nil)
+var (
+	_ Lanes  = (*Pool)(nil)
+	_ Lender = (*Pool)(nil)
+)
 
 // StartPool starts cfg.Lanes lanes (at least one), or one for a target that
 // is already running. On error it stops what it started.
@@ -156,11 +161,39 @@ func stopTarget(ctx context.Context, lane *Lane) error {
 // one crash fails one scenario, not the rest of the run.
 func (p *Pool) Acquire(ctx context.Context) (*Lane, error) {
 	var lane *Lane
+	p.waiting.Add(1)
 	select {
 	case lane = <-p.free:
+		p.waiting.Add(-1)
 	case <-ctx.Done():
+		p.waiting.Add(-1)
 		return nil, ctx.Err()
 	}
+	return p.ready(ctx, lane)
+}
+
+// TryAcquire returns a free lane at once, ready as Acquire makes it, or
+// false when none is free, a caller of Acquire waits, or its dead target
+// cannot be started again.
+func (p *Pool) TryAcquire(ctx context.Context) (*Lane, bool) {
+	if p.Wanted() {
+		return nil, false
+	}
+	select {
+	case lane := <-p.free:
+		lane, err := p.ready(ctx, lane)
+		return lane, err == nil
+	default:
+		return nil, false
+	}
+}
+
+// Wanted reports whether a caller of Acquire waits for a lane.
+func (p *Pool) Wanted() bool { return p.waiting.Load() > 0 }
+
+// ready returns lane once its target answers, after starting it again
+// when it died; on error the lane is free again.
+func (p *Pool) ready(ctx context.Context, lane *Lane) (*Lane, error) {
 	actx, cancel := context.WithTimeout(ctx, 2*time.Second)
 	defer cancel()
 	if lane.Target.Alive(actx) == nil {

@@ -144,3 +144,45 @@ func running(pid int) bool {
 	cmdline, err := os.ReadFile(fmt.Sprintf("/proc/%d/cmdline", pid))
 	return err == nil && strings.Contains(string(cmdline), "-hostile-role")
 }
+
+func TestPoolLendsOnlyFreeLanesNoOneWaitsFor(t *testing.T) {
+	pool := startPool(t, 2, buildFakeAdapter(t))
+	ctx := context.Background()
+	held, err := pool.Acquire(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lent, ok := pool.TryAcquire(ctx)
+	if !ok || lent == held {
+		t.Fatalf("TryAcquire = %v, %v with one lane free: want the free lane", lent, ok)
+	}
+	if _, ok := pool.TryAcquire(ctx); ok {
+		t.Fatal("TryAcquire lent a lane when none was free")
+	}
+	got := make(chan *harness.Lane)
+	go func() {
+		l, err := pool.Acquire(ctx)
+		if err != nil {
+			t.Error(err)
+		}
+		got <- l
+	}()
+	deadline := time.Now().Add(5 * time.Second)
+	for !pool.Wanted() {
+		if time.Now().After(deadline) {
+			t.Fatal("Wanted is still false while a caller of Acquire waits")
+		}
+		time.Sleep(time.Millisecond)
+	}
+	pool.Release(lent)
+	if l := <-got; l != lent {
+		t.Errorf("the waiting caller got lane %v, want the lane given back", l)
+	}
+	if pool.Wanted() {
+		t.Error("Wanted is true with no caller waiting")
+	}
+	pool.Release(held)
+	if l, ok := pool.TryAcquire(ctx); !ok || l != held {
+		t.Errorf("TryAcquire = %v, %v: want the lane given back", l, ok)
+	}
+}
