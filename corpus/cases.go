@@ -29,8 +29,12 @@ type Accepted struct {
 
 // Reject is an upstream answer a correct adapter rejects.
 type Reject struct {
-	ID        string            `json:"id"`
-	Body      string            `json:"body"`
+	ID   string `json:"id"`
+	Body string `json:"body"`
+	// Status is the HTTP status the answer is served with; 0 means 200.
+	// An error answer the upstream declares (a 404 with its error object)
+	// is a reject at the transport gate.
+	Status    int               `json:"status,omitempty"`
 	Versions  []string          `json:"versions"`
 	Arguments map[string]string `json:"arguments"`
 	// Gate and Reason are where the rejection must happen
@@ -39,6 +43,14 @@ type Reject struct {
 	Reason string `json:"reason"`
 	// Why says, for a person, what is wrong with the answer.
 	Why string `json:"why"`
+}
+
+// StatusCode returns the status r is served with: Status, or 200.
+func (r Reject) StatusCode() int {
+	if r.Status == 0 {
+		return 200
+	}
+	return r.Status
 }
 
 // Cases loads the examples of tool; a tool without cases.json has none.

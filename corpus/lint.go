@@ -88,6 +88,7 @@ func (l *linter) tool(name string) {
 		l.addErr(path.Join(name, "tool.json"), err)
 	} else {
 		ready = l.toolFile(t)
+		l.decisions(t)
 	}
 	cs, err := l.c.Cases(name)
 	if err != nil {

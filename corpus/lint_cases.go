@@ -84,12 +84,16 @@ func (l *linter) reject(tool string, tc *toolCheck, at string, r Reject) {
 	}
 	versions := l.caseVersions(tool, tc, at, r.Versions)
 	l.caseArgs(tc, at, r.Arguments)
+	if r.Status != 0 && (r.Status < 100 || r.Status > 599) {
+		l.add(file, at+"/status", "%d is not an HTTP status (100 to 599)", r.Status)
+		return
+	}
 	if !okBody {
 		return
 	}
 	for _, v := range versions {
 		vp := versionPrefix(v, r.Versions)
-		out, err := l.c.Evaluate(tc.tool, v, Answer{Status: 200, ContentType: tc.tool.ContentType, Body: body}, r.Arguments, l.now, l.lim)
+		out, err := l.c.Evaluate(tc.tool, v, Answer{Status: r.StatusCode(), ContentType: tc.tool.ContentType, Body: body}, r.Arguments, l.now, l.lim)
 		switch {
 		case err != nil:
 			l.add(file, at, "%s%v", vp, err)

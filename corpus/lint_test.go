@@ -191,6 +191,35 @@ func TestLintBrokenCopies(t *testing.T) {
 			want: []corpus.Problem{{File: deployCases, Pointer: "/rejects/0/arguments", Message: "do not satisfy the argument schema"}},
 		},
 		{
+			name: "a reject served with a status, at another gate than its status gives",
+			spoil: func(t *testing.T, m fstest.MapFS) {
+				setJSON(t, m, deployCases, "/rejects/0/status", 404)
+			},
+			want: []corpus.Problem{{File: deployCases, Pointer: "/rejects/0/gate", Message: "rejected at transport status_404, want schema schema_violation"}},
+		},
+		{
+			name: "a reject with a status that is no HTTP status",
+			spoil: func(t *testing.T, m fstest.MapFS) {
+				setJSON(t, m, deployCases, "/rejects/0/status", 1000)
+			},
+			want: []corpus.Problem{{File: deployCases, Pointer: "/rejects/0/status", Message: "1000 is not an HTTP status"}},
+		},
+		{
+			name: "open decisions about nothing",
+			spoil: func(t *testing.T, m fstest.MapFS) {
+				setJSON(t, m, "deploy_status/tool.json", "/decide", []any{
+					map[string]any{"file": "upstream/v9.schema.json", "decide": "the enum"},
+					map[string]any{"file": "upstream/v1.schema.json", "pointer": "/properties/colour", "decide": "the colour"},
+					map[string]any{"file": "tool.json", "pointer": "/versions/v1/bind"},
+				})
+			},
+			want: []corpus.Problem{
+				{File: "deploy_status/tool.json", Pointer: "/decide/0", Message: "upstream/v9.schema.json does not exist"},
+				{File: "deploy_status/tool.json", Pointer: "/decide/1", Message: `upstream/v1.schema.json has nothing at "/properties/colour"`},
+				{File: "deploy_status/tool.json", Pointer: "/decide/2/decide", Message: "says nothing to decide"},
+			},
+		},
+		{
 			name:  "no tool at all",
 			spoil: func(t *testing.T, m fstest.MapFS) { clear(m) },
 			want:  []corpus.Problem{{File: ".", Message: "no tool folder"}},
@@ -232,6 +261,28 @@ func problemLines(ps []corpus.Problem) string {
 		b.WriteString(p.String() + "\n")
 	}
 	return b.String()
+}
+
+func TestUndecided(t *testing.T) {
+	m := builtinCopy(t)
+	if got := corpus.Undecided(corpus.New(m)); got != nil {
+		t.Fatalf("the built-in corpus has open decisions: %v", got)
+	}
+	decide := []any{
+		map[string]any{"file": "tool.json", "pointer": "/versions/v1/bind", "decide": "which member binds the environment"},
+		map[string]any{"file": "upstream/v1.schema.json", "pointer": "/properties/state", "decide": "the enum of the states seen"},
+	}
+	setJSON(t, m, "deploy_status/tool.json", "/decide", decide)
+	want := []corpus.Problem{
+		{File: "deploy_status/tool.json", Pointer: "/versions/v1/bind", Message: "which member binds the environment"},
+		{File: "deploy_status/upstream/v1.schema.json", Pointer: "/properties/state", Message: "the enum of the states seen"},
+	}
+	if diff := cmp.Diff(want, corpus.Undecided(corpus.New(m))); diff != "" {
+		t.Errorf("Undecided mismatch (-want +got):\n%s", diff)
+	}
+	if got := corpus.Lint(corpus.New(m), testNow, corpus.Limits{}); got != nil {
+		t.Errorf("open decisions are not lint problems; got:\n%s", problemLines(got))
+	}
 }
 
 func TestProblemString(t *testing.T) {

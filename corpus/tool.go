@@ -42,6 +42,23 @@ type Tool struct {
 	// VersionHeader is the response header the upstream names its version
 	// in ("" when it does not).
 	VersionHeader string `json:"version_header,omitempty"`
+	// Decide lists what an import or a recording left for the corpus's
+	// owner to decide; each entry goes once decided. A run refuses a
+	// corpus with open decisions unless told otherwise.
+	Decide []Decision `json:"decide,omitempty"`
+}
+
+// Decision is one choice left to the corpus's owner: the projection, a
+// binding, a freshness member, an inference from recorded answers.
+type Decision struct {
+	// File is the file the decision is about, relative to the tool's
+	// folder ("tool.json", "upstream/v1.schema.json").
+	File string `json:"file"`
+	// Pointer is the JSON pointer inside File, "" for the whole file.
+	Pointer string `json:"pointer,omitempty"`
+	// Decide says, for a person, what is to be decided and what the
+	// import or recording chose meanwhile.
+	Decide string `json:"decide"`
 }
 
 // Version is one upstream version of a tool's answer.

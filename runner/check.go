@@ -29,16 +29,27 @@ func LintCorpus(fixtures fs.FS, p targets.Profile, now time.Time) []corpus.Probl
 const maxListed = 5
 
 // checkCorpus refuses, as a configuration error naming each problem, a
-// corpus that does not lint clean under the run's profile.
+// corpus that does not lint clean under the run's profile, or that holds
+// decisions left to its owner (unless AllowOpenDecisions).
 func (c *Config) checkCorpus() error {
 	now := time.Now
 	if c.Now != nil {
 		now = c.Now
 	}
-	problems := LintCorpus(c.Fixtures, c.Profile, now())
-	if len(problems) == 0 {
-		return nil
+	if problems := LintCorpus(c.Fixtures, c.Profile, now()); len(problems) > 0 {
+		return fmt.Errorf("%w: the corpus does not hold under the profile (%s; `toolcert fixtures lint` with the same --fixtures and --profile lists them):%s",
+			ErrConfig, count(len(problems), "problem"), listProblems(problems))
 	}
+	if open := corpus.Undecided(corpus.New(c.Fixtures)); len(open) > 0 && !c.AllowOpenDecisions {
+		return fmt.Errorf("%w: the corpus holds %s left to its owner (tool.json's \"decide\"): make each and delete its entry, "+
+			"or run anyway with --allow-open-decisions (`toolcert fixtures lint` lists them):%s",
+			ErrConfig, count(len(open), "decision"), listProblems(open))
+	}
+	return nil
+}
+
+// listProblems renders the first maxListed problems, one an indented line.
+func listProblems(problems []corpus.Problem) string {
 	var b strings.Builder
 	for i, p := range problems {
 		if i == maxListed {
@@ -47,10 +58,13 @@ func (c *Config) checkCorpus() error {
 		}
 		fmt.Fprintf(&b, "\n  %s", p)
 	}
-	noun := "problems"
-	if len(problems) == 1 {
-		noun = "problem"
+	return b.String()
+}
+
+// count writes n and noun, plural unless n is 1.
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
 	}
-	return fmt.Errorf("%w: the corpus does not hold under the profile (%d %s; `toolcert fixtures lint` with the same --fixtures and --profile lists them):%s",
-		ErrConfig, len(problems), noun, b.String())
+	return fmt.Sprintf("%d %ss", n, noun)
 }

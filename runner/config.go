@@ -50,6 +50,10 @@ type Config struct {
 	Capabilities *targets.Capabilities
 	// RequireAll makes every not-applicable scenario a failure.
 	RequireAll bool
+	// AllowOpenDecisions runs a corpus whose tools still list decisions
+	// left to their owner (tool.json's "decide", corpus.Undecided); without
+	// it such a corpus is a configuration error.
+	AllowOpenDecisions bool
 	// UpstreamListen is where the mock listens when the target is already
 	// running (targets.URL): the target must be wired to this address.
 	// Such a run has one lane.

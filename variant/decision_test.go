@@ -24,6 +24,10 @@ func TestExpectationsFollowTheDecisionTable(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		if v.Operator == rejectOperator {
+			checkReject(t, c, tool, v)
+			continue
+		}
 		class, ok := protocol.ClassOf(v.Operator, tool.Format)
 		if !ok {
 			t.Errorf("%s: operator %s has no row for format %s in the decision table", v.ID, v.Operator, tool.Format)
@@ -57,6 +61,36 @@ func TestEveryOperatorHasARow(t *testing.T) {
 			if _, ok := protocol.ClassOf(op.name, format); f && !ok {
 				t.Errorf("operator %s (%s) has no row in the decision table", op.name, format)
 			}
+		}
+	}
+}
+
+// checkReject checks a variant of a corpus reject: it expects the gate
+// and reason the reject states, and its alternatives are what a class
+// with that verdict allows besides it.
+func checkReject(t *testing.T, c *corpus.Corpus, tool *corpus.Tool, v Variant) {
+	t.Helper()
+	cs, err := c.Cases(tool.Name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := slices.IndexFunc(cs.Rejects, func(r corpus.Reject) bool { return r.ID == v.Example })
+	if i < 0 {
+		t.Errorf("%s: no reject %q in cases.json", v.ID, v.Example)
+		return
+	}
+	r := cs.Rejects[i]
+	if v.Expect.Gate != r.Gate || v.Expect.Reason != r.Reason || v.Status != r.StatusCode() {
+		t.Errorf("%s: expects %s %s at status %d, the reject states %s %s at %d", v.ID, v.Expect.Gate, v.Expect.Reason, v.Status, r.Gate, r.Reason, r.StatusCode())
+	}
+	got := protocol.Verdict{Gate: protocol.Gate(r.Gate), Reason: r.Reason}
+	for _, alt := range v.Expect.Alternatives {
+		a := protocol.Verdict{Gate: protocol.Gate(alt.Gate), Reason: alt.Reason}
+		allowed := slices.ContainsFunc(protocol.DecisionTable(), func(class protocol.Class) bool {
+			return slices.Contains(class.Verdicts, got) && slices.Contains(class.Also, a)
+		})
+		if !allowed || a == got {
+			t.Errorf("%s: alternative %s is allowed by no class with the verdict %s", v.ID, a, got)
 		}
 	}
 }

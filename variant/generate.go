@@ -132,6 +132,13 @@ func generateTool(c *corpus.Corpus, name string, opts Options, ops []operator) (
 			}
 		}
 	}
+	if slices.ContainsFunc(ops, func(o operator) bool { return o.name == rejectOperator }) {
+		rs, err := rejectVariants(t, cs, c)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, newAnswers(out, rs)...)
+	}
 	return out, nil
 }
 

@@ -21,6 +21,7 @@ func operators() []operator {
 		baselineOperators(), structureOperators(), valueOperators(),
 		encodingOperators(), syntaxOperators(), limitOperators(),
 		semanticOperators(), transportOperators(), keyValueOperators(),
+		rejectOperators(),
 	)
 	ops = mergeOperators(ops)
 	slices.SortFunc(ops, func(a, b operator) int {

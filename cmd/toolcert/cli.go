@@ -49,6 +49,9 @@ Usage:
                               once and print the agent-visible output, audit and
                               leak verdict
   toolcert fixtures lint      check a fixture corpus (built-in, or --fixtures DIR)
+  toolcert fixtures import    write a tool's corpus folder from an OpenAPI description
+  toolcert fixtures record    write one from a real upstream's answers, through a
+                              recording proxy
   toolcert merge FILE...      join the results.json of the shards of one run
                               (run --shard K/N) into the whole run's reports
   toolcert keygen --out DIR   write an ed25519 key pair for signing attestations

@@ -117,6 +117,7 @@ func runFlagSet(stderr io.Writer) (*flag.FlagSet, *runconfig.Flags, *string) {
 	fs.StringVar(&f.Baseline, "baseline", f.Baseline, "baseline `FILE` of expected failures (scenario and case IDs): listed failures do not fail the\nrun, new failures do, and so does a listed failure that now passes (see docs/baseline.md)")
 	fs.StringVar(&f.Shard, "shard", f.Shard, "run only shard `K/N` of the scenarios (by a stable hash of each scenario's ID), for a CI matrix;\njoin the shards' results.json with toolcert merge (use one --seed for all shards)")
 	fs.BoolVar(&f.RequireAll, "require-all", f.RequireAll, "make every not-applicable scenario a failure (a step that needs a capability the target lacks:\nan audit log, a policy with sessions and grants, approvals; docs/protocol.md)")
+	fs.BoolVar(&f.AllowOpenDecisions, "allow-open-decisions", f.AllowOpenDecisions, "run a corpus whose tools still list decisions left to their owner after an import or a\nrecording (tool.json's \"decide\"; toolcert fixtures lint lists them): its verdict certifies nothing yet")
 	fs.StringVar(&f.WriteBaseline, "write-baseline", f.WriteBaseline, "write this run's failures to `FILE` as a baseline (before --baseline is applied)")
 	registerTarget(fs, &f)
 	return fs, &f, config

@@ -25,7 +25,8 @@ import (
 func (r Run) Config() (runner.Config, error) {
 	cfg := runner.Config{
 		Tags: r.Tags, Concurrency: r.Concurrency, Seed: r.Seed, RequireAll: r.RequireAll,
-		Tools: maps.Clone(r.Tools), Capabilities: r.Capabilities,
+		AllowOpenDecisions: r.AllowOpenDecisions,
+		Tools:              maps.Clone(r.Tools), Capabilities: r.Capabilities,
 		UpstreamListen: r.UpstreamListen, AuditFile: r.AuditFile,
 		UpstreamVersion: r.UpstreamVersion, Case: r.Case,
 		WorkDir: filepath.Join(r.Out, "lanes"), ReproduceFlags: r.ReproduceFlags(),

@@ -41,6 +41,9 @@ type Flags struct {
 	WriteBaseline string
 	// RequireAll makes every not-applicable scenario a failure.
 	RequireAll bool
+	// AllowOpenDecisions runs a corpus whose tools still list decisions
+	// left to the owner (tool.json's "decide").
+	AllowOpenDecisions bool
 	// Profile is the JSON file of the target's profile.
 	Profile string
 	// UpstreamListen is the mock's address for a target already running.

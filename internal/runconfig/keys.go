@@ -36,6 +36,7 @@ func runKeys() []runKey {
 		{"shard", shardKey},
 		{"write-baseline", pathKey(func(f *Flags) *string { return &f.WriteBaseline })},
 		{"require-all", scalarKey("!!bool", "true or false", func(f *Flags) *bool { return &f.RequireAll })},
+		{"allow-open-decisions", scalarKey("!!bool", "true or false", func(f *Flags) *bool { return &f.AllowOpenDecisions })},
 		{"profile", pathKey(func(f *Flags) *string { return &f.Profile })},
 		{"upstream-listen", stringKey(func(f *Flags) *string { return &f.UpstreamListen })},
 		{"audit-file", pathKey(func(f *Flags) *string { return &f.AuditFile })},

@@ -1,0 +1,113 @@
+package scaffold
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// markUnkept returns instance v of schema s (at toks of the answer) with
+// a canary placeholder for every string the agent does not keep where
+// the schema takes any string: if one of them reaches the agent, the
+// harness sees it. names counts the canary names used, to keep them
+// unique.
+func (d schemaDoc) markUnkept(v any, s *object, toks []string, p *projection, names map[string]int) any {
+	if p.kept(toks) {
+		return v
+	}
+	switch t := v.(type) {
+	case string:
+		if !plainString(d.resolveOrNil(s)) {
+			return v
+		}
+		return placeholder("{{canary:" + canaryName(toks, names) + "}}")
+	case *object:
+		out := newObject()
+		for _, k := range t.keys {
+			var sub *object
+			if s != nil {
+				sub, _ = d.member(s, k)
+			}
+			out.set(k, d.markUnkept(t.vals[k], sub, append(slices.Clone(toks), k), p, names))
+		}
+		return out
+	case []any:
+		var items *object
+		if s != nil {
+			items = d.items(s)
+		}
+		out := make([]any, len(t))
+		for i, x := range t {
+			out[i] = d.markUnkept(x, items, append(slices.Clone(toks), strconv.Itoa(i)), p, names)
+		}
+		return out
+	}
+	return v
+}
+
+// resolveOrNil resolves s, nil staying nil.
+func (d schemaDoc) resolveOrNil(s *object) *object {
+	if s == nil {
+		return nil
+	}
+	return d.resolve(s)
+}
+
+// canaryName names the canary of the member at toks: its tokens, cleaned,
+// joined with "_", and a number when the name is taken.
+func canaryName(toks []string, names map[string]int) string {
+	name := strings.Trim(nameChars.ReplaceAllString(strings.Join(toks, "_"), "_"), "_")
+	if name == "" {
+		name = "value"
+	}
+	names[name]++
+	if n := names[name]; n > 1 {
+		name += "_" + strconv.Itoa(n)
+	}
+	return name
+}
+
+// markError returns error answer v with a canary in its first string (in
+// document order), or in a "message" member added to it when it has no
+// string: an error's text must never reach the agent.
+func markError(v any) any {
+	marked := false
+	var walk func(any) any
+	walk = func(v any) any {
+		if marked {
+			return v
+		}
+		switch t := v.(type) {
+		case string:
+			marked = true
+			return placeholder("{{canary:message}} " + escapePlaceholder(t))
+		case *object:
+			for _, k := range t.keys {
+				t.vals[k] = walk(t.vals[k])
+			}
+		case []any:
+			for i := range t {
+				t[i] = walk(t[i])
+			}
+		}
+		return v
+	}
+	v = walk(clone(v))
+	if marked {
+		return v
+	}
+	if o, ok := v.(*object); ok {
+		o.set("message", placeholder("{{canary:message}}"))
+		return o
+	}
+	return newObject("message", placeholder("{{canary:message}}"))
+}
+
+// escapePlaceholder writes s as the inside of a JSON string that the
+// harness renders: quoted, with "{" escaped.
+func escapePlaceholder(s string) string {
+	e := encoder{rendered: true}
+	e.writeString(s)
+	q := e.b.String()
+	return q[1 : len(q)-1]
+}

@@ -1,0 +1,100 @@
+package variant
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+
+	"github.com/toolcert/toolcert/corpus"
+	"github.com/toolcert/toolcert/protocol"
+)
+
+// rejectOperator names the corpus's own rejects (cases.json "rejects")
+// served as cases: each as stored, with its status, expecting the gate and
+// reason it states. It is not applied to accepted examples.
+const rejectOperator = "reject"
+
+// rejectOperators lists the reject operator; generateTool applies it to
+// the rejects, not to the examples.
+func rejectOperators() []operator {
+	return []operator{{
+		name:     rejectOperator,
+		describe: "each reject of cases.json as stored, served with its status (200 unless it states one): refused at the gate and reason it states",
+	}}
+}
+
+// rejectVariants makes a variant of every reject of cs, in each version it
+// lists.
+func rejectVariants(t *corpus.Tool, cs *corpus.Cases, c *corpus.Corpus) ([]Variant, error) {
+	var out []Variant
+	for _, r := range cs.Rejects {
+		body, err := c.Body(t.Name, r.Body)
+		if err != nil {
+			return nil, err
+		}
+		for _, version := range r.Versions {
+			out = append(out, rejectVariant(t, r, version, body))
+		}
+	}
+	return out, nil
+}
+
+// rejectVariant is reject r in version, expecting what it states, or any
+// failure the decision table allows instead of it.
+func rejectVariant(t *corpus.Tool, r corpus.Reject, version string, body []byte) Variant {
+	name := r.ID
+	if len(r.Versions) > 1 {
+		name += "@" + version
+	}
+	contentType := t.ContentType
+	if contentType == "" {
+		contentType = corpus.ContentType(r.Body)
+	}
+	e := rejected(protocol.Gate(r.Gate), r.Reason)
+	e.Alternatives = rejectAlternatives(t.Format, e)
+	return Variant{
+		ID: t.Name + "/" + name + "/" + rejectOperator, Tool: t.Name, Example: r.ID, Operator: rejectOperator,
+		Version: version, Note: "the corpus's reject " + r.ID + ": " + r.Why, Status: r.StatusCode(),
+		ContentType: contentType, Body: slices.Clone(body), Arguments: maps.Clone(r.Arguments), Expect: e,
+	}
+}
+
+// rejectAlternatives returns what the decision table allows instead of
+// e: the Also verdicts of every class of format whose verdicts hold e's
+// gate and reason.
+func rejectAlternatives(format string, e Expect) []Expect {
+	var out []Expect
+	for _, class := range protocol.DecisionTable() {
+		if class.Format != "" && class.Format != format || !slices.ContainsFunc(class.Verdicts, func(v protocol.Verdict) bool {
+			return string(v.Gate) == e.Gate && v.Reason == e.Reason
+		}) {
+			continue
+		}
+		for _, also := range class.Also {
+			alt := rejected(also.Gate, also.Reason)
+			if (alt.Gate != e.Gate || alt.Reason != e.Reason) && !slices.ContainsFunc(out, func(o Expect) bool { return o.Gate == alt.Gate && o.Reason == alt.Reason }) {
+				out = append(out, alt)
+			}
+		}
+	}
+	return out
+}
+
+// newAnswers returns the variants of vs whose answer (status, Content-Type
+// and body) none of have serves already: a reject the generator also
+// makes runs once, under the generator's name.
+func newAnswers(have, vs []Variant) []Variant {
+	seen := make(map[string]bool, len(have))
+	key := func(v Variant) string { return fmt.Sprintf("%d\x00%s\x00%s", v.Status, v.ContentType, v.Body) }
+	for _, v := range have {
+		seen[key(v)] = true
+	}
+	var out []Variant
+	for _, v := range vs {
+		if !seen[key(v)] {
+			seen[key(v)] = true
+			out = append(out, v)
+		}
+	}
+	return out
+}
