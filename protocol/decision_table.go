@@ -178,6 +178,7 @@ func schemaClasses() []Class {
 		schema("leaf_to_object", "a scalar turned into an object"),
 		schema("array_for_object", "an array for an object"),
 		schema("null_for_object", "null for an object"),
+		schema("null_for_array", "null for an array"),
 		schema("missing_required", "a required member missing"),
 		schema("enum_outside", "a value outside its enum or const"),
 		schema("pattern_break", "a string its pattern refuses"),

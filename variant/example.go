@@ -81,15 +81,20 @@ func (x *example) bound(ptr string) (string, bool) {
 // fresh reports whether the value at ptr is checked for freshness.
 func (x *example) fresh(ptr string) bool { return slices.Contains(x.ver.Fresh, ptr) }
 
-// projected reports whether the value at ptr, or a value inside it,
-// reaches the agent.
+// projected reports whether the value at ptr, a value inside it, or one
+// it is inside (a list projected whole) reaches the agent.
 func (x *example) projected(ptr string) bool {
 	for _, p := range x.ver.Project {
-		if p == ptr || (len(p) > len(ptr) && p[:len(ptr)] == ptr && p[len(ptr)] == '/') {
+		if p == ptr || inside(p, ptr) || inside(ptr, p) {
 			return true
 		}
 	}
 	return false
+}
+
+// inside reports whether pointer inner is inside pointer outer.
+func inside(inner, outer string) bool {
+	return len(inner) > len(outer) && inner[:len(outer)] == outer && inner[len(outer)] == '/'
 }
 
 // leafVerdict judges a new literal at ptr the way the pipeline would: the

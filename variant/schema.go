@@ -7,6 +7,7 @@ import (
 	"math"
 	"regexp"
 	"slices"
+	"strconv"
 )
 
 // rule is what a version's schema says about one value: the keywords the
@@ -27,6 +28,7 @@ type rule struct {
 	maximum   *float64
 	props     map[string]*rule
 	propOrder []string // declared properties, in schema order
+	items     *rule    // "items": the rule of every element, nil when absent
 	required  []string
 	closed    bool // additionalProperties or unevaluatedProperties false
 }
@@ -48,7 +50,7 @@ var knownKeywords = []string{
 	"$schema", "$id", "title", "description", "$comment", "examples", "default",
 	"type", "enum", "const", "pattern", "format", "minLength", "maxLength",
 	"minimum", "maximum", "properties", "required", "additionalProperties",
-	"unevaluatedProperties", "allOf",
+	"unevaluatedProperties", "allOf", "items", "minItems", "maxItems",
 }
 
 // buildRule reads one schema object, merging its allOf parts into it.
@@ -66,6 +68,9 @@ func buildRule(doc any) *rule {
 	}
 	r.readLeaf(obj)
 	r.readObject(obj)
+	if items, ok := obj["items"]; ok {
+		r.items = buildRule(items)
+	}
 	if parts, ok := obj["allOf"].([]any); ok {
 		for _, p := range parts {
 			r.merge(buildRule(p))
@@ -154,6 +159,12 @@ func (r *rule) merge(o *rule) {
 	}
 	r.required = append(r.required, o.required...)
 	r.closed = r.closed || o.closed
+	switch {
+	case r.items == nil:
+		r.items = o.items
+	case o.items != nil:
+		r.items.merge(o.items)
+	}
 }
 
 // at returns the rule of the value at the JSON pointer ptr, or an unknown
@@ -162,6 +173,9 @@ func (r *rule) at(ptr string) *rule {
 	cur := r
 	for _, tok := range splitPointer(ptr) {
 		next, ok := cur.props[tok]
+		if _, err := strconv.Atoi(tok); err == nil && cur.items != nil {
+			next, ok = cur.items, true
+		}
 		if !ok || cur.unknown {
 			return &rule{unknown: true, minLength: -1, maxLength: -1}
 		}

@@ -21,6 +21,7 @@ func structureOperators() []operator {
 		{name: "fullwidth_duplicate", describe: "every member repeated under its name with the first letter in its fullwidth form (NFKC folds it back), carrying a canary", json: fullwidthDuplicate},
 		{name: "missing_required", describe: "every member the schema requires removed", json: missingRequired},
 		{name: "null_for_object", describe: "every object, the root too, replaced by null", json: nullForObject},
+		{name: "null_for_array", describe: "every array, the root too, replaced by null", json: nullForArray},
 		{name: "empty_object", describe: "every object but the root with two members or more emptied: refused when it has required members", json: emptyObject},
 		{name: "array_for_object", describe: "every object, the root too, wrapped in [ ]", json: arrayForObject},
 		{name: "escaped_name", describe: `every member's name written with its first letter as \uXXXX: the same document, which a correct adapter accepts`, json: escapedName},
@@ -33,8 +34,8 @@ func addedMember(x *example, name string, value *node, note string) []draft {
 	for _, ptr := range x.objects() {
 		r := x.schema.at(ptr)
 		_, declared := r.props[name]
-		if r.unknown || declared || x.projected(ptr+"/"+judge.EscapePointerToken(name)) {
-			continue
+		if r.unknown || declared || !r.closed && x.projected(ptr+"/"+judge.EscapePointerToken(name)) {
+			continue // an open object inside what the agent gets would hand it the member
 		}
 		e := schemaFault()
 		if !r.closed {
@@ -183,6 +184,27 @@ func replacedObject(x *example, note string, wrapsRootAway bool, wrap func(*node
 
 func nullForObject(x *example) []draft {
 	return replacedObject(x, "replaced by null", true, func(*node) *node { return litNode("null") })
+}
+
+func nullForArray(x *example) []draft {
+	var out []draft
+	for _, ptr := range x.pointers(func(n *node) bool { return n.kind == '[' }) {
+		if ptr == "" && !x.first {
+			continue
+		}
+		e, ok := x.leafVerdict(ptr, "null")
+		if !ok {
+			continue
+		}
+		t := x.marked(ptr)
+		if ptr == "" {
+			t = litNode("null")
+		} else {
+			t.set(ptr, litNode("null"))
+		}
+		out = append(out, treeDraft(ptr, "", where(ptr)+" replaced by null", t, e))
+	}
+	return out
 }
 
 func arrayForObject(x *example) []draft {

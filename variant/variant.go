@@ -12,13 +12,14 @@
 // and operators add {{canary:NAME}} placeholders where they plant text, so
 // that the harness can render them (corpus.Render) with its own canaries.
 // Every variant a correct adapter rejects carries at least one canary,
-// except null_for_object at the root, whose body is the literal null; when
-// an operator's own change plants none, the generator appends one to a
-// "carrier" string that does not change the outcome (see carrier.go).
+// except null_for_object and null_for_array at the root, whose body is the
+// literal null; when an operator's own change plants none, the generator
+// appends one to a "carrier" string that does not change the outcome (see
+// carrier.go).
 //
 // Expectations are declared by the operators from the version's schema
 // (type, enum, const, pattern, format date-time and uri, lengths, bounds,
-// required, closedness, allOf merged), its binding and freshness pointers,
+// required, closedness, allOf merged, the items of a list), its binding and freshness pointers,
 // and docs/protocol.md; a value whose fate the generator cannot read from
 // the schema ($ref, anyOf, another format) is skipped, never guessed. The
 // package's tests check every declaration against corpus.Evaluate.

@@ -19,7 +19,7 @@ import (
 
 // minCases is the fewest generated variants the reviews corpus must yield;
 // a drop means the corpus or the generator lost coverage.
-const minCases = 400
+const minCases = 550
 
 // TestLint checks the example corpus as `toolcert fixtures lint` does: it
 // is clean.
