@@ -9,6 +9,7 @@ import (
 
 	"github.com/toolcert/toolcert"
 	"github.com/toolcert/toolcert/corpus"
+	"github.com/toolcert/toolcert/reports"
 	"github.com/toolcert/toolcert/runner"
 )
 
@@ -78,13 +79,13 @@ func fixturesLint(args []string, stdout, stderr io.Writer) error {
 	}
 	problems := runner.LintCorpus(fixtures, p, time.Now())
 	for _, pr := range problems {
-		fmt.Fprintln(stdout, pr)
+		fmt.Fprintln(stdout, reports.Printable(pr.String()))
 	}
 	open := corpus.Undecided(corpus.New(fixtures))
 	if len(open) > 0 {
 		fmt.Fprintf(stdout, "open decisions (%d): make each, then delete its entry from the tool's tool.json \"decide\"; until then toolcert run refuses the corpus (or --allow-open-decisions)\n", len(open))
 		for _, d := range open {
-			fmt.Fprintf(stdout, "  decide %s\n", d)
+			fmt.Fprintf(stdout, "  decide %s\n", reports.Printable(d.String()))
 		}
 	}
 	if len(problems) > 0 {

@@ -285,7 +285,7 @@ func (f *folder) tool(Options) error {
 	if f.t.VersionHeader != "" {
 		t.set("version_header", f.t.VersionHeader)
 	}
-	f.decide = append(f.decide, f.t.Decide...)
+	f.decide = append(f.decide, f.sourceDecisions()...)
 	var decide []any
 	for _, d := range f.decide {
 		e := newObject("file", d.File)
@@ -298,6 +298,23 @@ func (f *folder) tool(Options) error {
 	t.set("decide", decide)
 	f.files["tool.json"] = encodeFile(t)
 	return nil
+}
+
+// sourceDecisions returns the source's decisions, but those about a
+// member of the vendor schema that the projection narrowed away: what
+// is no longer in the schema needs no decision.
+func (f *folder) sourceDecisions() []corpus.Decision {
+	var out []corpus.Decision
+	for _, d := range f.t.Decide {
+		if d.File == f.schemaFile() && d.Pointer != "" {
+			toks, err := splitPointer(d.Pointer)
+			if _, ok := valueAt(f.doc.root, toks); err != nil || !ok {
+				continue
+			}
+		}
+		out = append(out, d)
+	}
+	return out
 }
 
 // contentType is the tool's media type, without parameters.
@@ -321,13 +338,13 @@ func (f *folder) decideBinding() {
 	if len(members) > 0 {
 		bind += "; members named like an argument: " + strings.Join(members, ", ")
 	} else {
-		bind += "; no member is named like an argument: bind none if the answer names no requested object"
+		bind += "; no member outside a list is named like an argument (a pointer cannot go through a list): bind none if the answer names no requested object"
 	}
 	fresh := "which timestamp, if any, must be within the freshness window (\"fresh\": [pointer]); the accepted answers' timestamps are then to be written {{now-30s}}"
 	if len(stamps) > 0 {
 		fresh += "; date-time members: " + strings.Join(stamps, ", ")
 	} else {
-		fresh += "; the answer has no date-time member"
+		fresh += "; the answer has no date-time member outside a list"
 	}
 	v := "/versions/" + escapeToken(f.version)
 	f.decide = append(f.decide, corpus.Decision{File: "tool.json", Pointer: v, Decide: bind},
