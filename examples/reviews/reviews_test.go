@@ -132,10 +132,17 @@ func build(tb testing.TB, dir, name, pkg string) string {
 // binary started with args and returns the result and the exit code.
 func certify(tb testing.TB, toolcert, server string, args ...string) (*reports.Result, int) {
 	tb.Helper()
+	return certifyWith(tb, "toolcert.yaml", toolcert, server, args...)
+}
+
+// certifyWith runs `toolcert run --config config` against the server
+// binary started with args and returns the result and the exit code.
+func certifyWith(tb testing.TB, config, toolcert, server string, args ...string) (*reports.Result, int) {
+	tb.Helper()
 	out := tb.TempDir()
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, toolcert, "run", "--config", "toolcert.yaml",
+	cmd := exec.CommandContext(ctx, toolcert, "run", "--config", config,
 		"--target-mcp-cmd", strings.Join(append([]string{server}, args...), " "),
 		"--seed", "42", "--out", out, "--quiet")
 	output, err := cmd.CombinedOutput()

@@ -1,0 +1,119 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/toolcert/toolcert/corpus"
+	"github.com/toolcert/toolcert/internal/judge"
+	"github.com/toolcert/toolcert/internal/openapi"
+	"github.com/toolcert/toolcert/variant"
+)
+
+// TestFixturesImport imports the review list of a code host from an
+// OpenAPI 3.0, a 3.1 and a Swagger 2.0 description: each corpus lints
+// clean with its decisions open, the generator expands it, and its
+// upstream schema accepts every example the description gives.
+func TestFixturesImport(t *testing.T) {
+	for _, spec := range []string{"github-3.0.yaml", "github-3.1.yaml", "github-2.0.json"} {
+		t.Run(spec, func(t *testing.T) {
+			path := filepath.Join("..", "..", "internal", "openapi", "testdata", spec)
+			out := t.TempDir()
+			code, stdout, stderr := runCLI(t, "fixtures", "import", "--openapi", path, "--operation-id", "pulls/list-reviews",
+				"--tool", "reviews", "--out", out, "--keep", "/*", "--args", `{"owner": "octo-org", "repo": "hello-world", "pull_number": 1347}`)
+			if code != exitPass {
+				t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
+			}
+			c := corpus.New(os.DirFS(out))
+			if p := corpus.Lint(c, time.Now(), corpus.Limits{}); p != nil {
+				t.Errorf("lint: %v", p)
+			}
+			if len(corpus.Undecided(c)) == 0 {
+				t.Error("no decision left open: the binding and freshness are the owner's")
+			}
+			vs, err := variant.Generate(c, variant.Options{Seed: 1})
+			if err != nil || len(vs) < 30 {
+				t.Errorf("%d variants (%v): want the generator to expand the import", len(vs), err)
+			}
+			checkDescriptionExamples(t, path, filepath.Join(out, "reviews", "upstream", "v1.schema.json"))
+		})
+	}
+}
+
+// checkDescriptionExamples validates every example of the description's
+// success against the imported upstream schema.
+func checkDescriptionExamples(t *testing.T, spec, schemaFile string) {
+	t.Helper()
+	b, err := os.ReadFile(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := openapi.Load(b, openapi.Options{BaseDir: filepath.Dir(spec)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	op, err := d.Operation(openapi.Selector{OperationID: "pulls/list-reviews"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sch, err := judge.Compile("imported", readBytes(t, schemaFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, r := range op.Responses {
+		if !strings.HasPrefix(r.Status, "2") {
+			continue
+		}
+		for _, x := range r.Examples {
+			doc, err := judge.ParseJSON(x.Value, judge.Limits{MaxDepth: 64})
+			if err == nil {
+				err = sch.Validate(doc)
+			}
+			if err != nil {
+				t.Errorf("the imported schema refuses the description's example %s: %v", x.Name, err)
+			}
+			n++
+		}
+	}
+	if n == 0 {
+		t.Error("the description gives no example to check")
+	}
+}
+
+func readBytes(t *testing.T, name string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func TestFixturesImportRefuses(t *testing.T) {
+	spec := filepath.Join("..", "..", "internal", "openapi", "testdata", "github-3.0.yaml")
+	out := t.TempDir()
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--tool", "x"}, "--openapi is required"},
+		{[]string{"--openapi", spec, "--tool", "x"}, "give one of --operation"},
+		{[]string{"--openapi", spec, "--tool", "x", "--operation", "GET"}, `want "METHOD /path"`},
+		{[]string{"--openapi", spec, "--tool", "x", "--operation", "GET /repos/{owner}/{repo}/pull/{pull_number}/reviews"}, "/repos/{owner}/{repo}/pulls/{pull_number}/reviews"},
+		{[]string{"--openapi", spec, "--tool", "x", "--operation-id", "pulls/list-reviews", "--out", out}, "its members: /*/"},
+		{[]string{"--openapi", spec, "--tool", "x", "--operation-id", "pulls/list-reviews", "--keep", "/*/colour", "--out", out}, "the schema declares nothing at /*/colour"},
+		{[]string{"--openapi", spec, "--tool", "x", "--operation-id", "pulls/get", "--keep", "/x", "--out", out}, "declares no 2xx answer with a JSON body schema (it declares 304)"},
+		{[]string{"--openapi", "nowhere.yaml", "--tool", "x", "--operation-id", "y"}, "no such file"},
+		{[]string{"--openapi", spec, "--tool", "x", "--operation-id", "pulls/list-reviews", "--keep", "/*", "--args", "[1]"}, "--args: not a JSON object"},
+	}
+	for _, tt := range tests {
+		code, _, stderr := runCLI(t, append([]string{"fixtures", "import"}, tt.args...)...)
+		if code != exitConfig || !strings.Contains(stderr, tt.want) {
+			t.Errorf("%v: exit %d, stderr %q; want 2 and %q", tt.args, code, stderr, tt.want)
+		}
+	}
+}

@@ -1,0 +1,105 @@
+package openapi_test
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/toolcert/toolcert/internal/openapi"
+)
+
+// toolSpec has an issue route whose example its own schema refuses, a
+// 201 and a 200, a 4XX range, a default and a 410 without a body.
+const toolSpec = `openapi: 3.0.3
+info: {title: t, version: "1"}
+paths:
+  /issues/{number}:
+    get:
+      operationId: issues/get
+      summary: Get an issue
+      parameters:
+        - {name: number, in: path, required: true, schema: {type: integer, minimum: 1}, example: 7}
+      responses:
+        '201':
+          description: created
+          content:
+            application/json:
+              schema: {type: object, properties: {id: {type: integer}}, required: [id]}
+        '200':
+          description: ok
+          content:
+            application/json:
+              schema:
+                type: object
+                properties:
+                  number: {type: integer}
+                  title: {type: string}
+                required: [number, title]
+              example: {number: "not a number", title: x}
+        '410': {description: gone}
+        4XX:
+          description: client error
+          content:
+            application/json:
+              schema: {type: object, properties: {message: {type: string}}}
+              example: {message: bad}
+        default: {description: other}
+`
+
+func operation(t *testing.T) *openapi.Operation {
+	t.Helper()
+	d, err := openapi.Load([]byte(toolSpec), openapi.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	op, err := d.Operation(openapi.Selector{OperationID: "issues/get"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return op
+}
+
+func TestOperationTool(t *testing.T) {
+	tool, err := operation(t).Tool(openapi.ToolOptions{Name: "issue", Keep: []string{"/title"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tool.Description != "Get an issue" || tool.Method != "GET" || tool.Path != "/issues/{number}" || len(tool.Arguments) != 1 {
+		t.Errorf("tool %+v", tool)
+	}
+	if !strings.Contains(string(tool.Schema), `"title"`) {
+		t.Errorf("the success imported is not the 200: %s", tool.Schema)
+	}
+	if len(tool.Examples) != 1 || tool.Examples[0].ID != "minimal" {
+		t.Errorf("examples %+v: want the minimal one, the description's being refused by its schema", tool.Examples)
+	}
+	var statuses []int
+	for _, e := range tool.Errors {
+		statuses = append(statuses, e.Status)
+	}
+	if len(statuses) != 2 || statuses[0] != 410 || statuses[1] != 400 {
+		t.Errorf("error answers %v, want 410 and the 4XX range as 400", statuses)
+	}
+	notes := ""
+	for _, n := range tool.Notes {
+		notes += n.Pointer + ": " + n.Message + "\n"
+	}
+	for _, want := range []string{"its own schema refuses it", "a minimal one was made", "4XX: a range: its reject is served with status 400", "default: no status to serve it with"} {
+		if !strings.Contains(notes, want) {
+			t.Errorf("no note %q among:\n%s", want, notes)
+		}
+	}
+}
+
+func TestOperationToolRefuses(t *testing.T) {
+	op := operation(t)
+	if _, err := op.Tool(openapi.ToolOptions{Name: "issue"}); !errors.Is(err, openapi.ErrNoKeep) || !strings.Contains(err.Error(), "/number, /title") {
+		t.Errorf("no keep: %v", err)
+	}
+	if _, err := op.Tool(openapi.ToolOptions{Name: "issue", Keep: []string{"/id"}, Status: "201"}); err != nil {
+		t.Errorf("--status 201: %v", err)
+	}
+	if _, err := op.Tool(openapi.ToolOptions{Name: "issue", Keep: []string{"/id"}, Status: "410"}); err == nil || !strings.Contains(err.Error(), "no JSON body schema") {
+		t.Errorf("--status 410: %v", err)
+	}
+}
