@@ -190,7 +190,9 @@ func (c *Client) roundTrip(ctx context.Context, req *http.Request) (Output, erro
 	start := time.Now()
 	var firstByte atomic.Int64 // the transport's goroutines set them
 	var wrote atomic.Pointer[error]
+	var connected atomic.Bool // a connection reached the target: a body could be sent
 	req = req.WithContext(httptrace.WithClientTrace(req.Context(), &httptrace.ClientTrace{
+		GotConn:              func(httptrace.GotConnInfo) { connected.Store(true) },
 		GotFirstResponseByte: func() { firstByte.Store(int64(time.Since(start))) },
 		WroteRequest: func(info httptrace.WroteRequestInfo) {
 			if info.Err != nil {
@@ -206,7 +208,7 @@ func (c *Client) roundTrip(ctx context.Context, req *http.Request) (Output, erro
 	if err != nil {
 		out := Output{Elapsed: time.Since(start), FirstByteAfter: time.Duration(firstByte.Load())}
 		unsent := req.ContentLength > 0 && sent.Load() < req.ContentLength
-		if (wrote.Load() != nil || unsent) && out.FirstByteAfter == 0 {
+		if connected.Load() && (wrote.Load() != nil || unsent) && out.FirstByteAfter == 0 {
 			err = &unreadBodyError{size: req.ContentLength, err: err}
 		}
 		return out, classify(ctx, err)

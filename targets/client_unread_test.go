@@ -44,3 +44,20 @@ func TestClientNamesAnUnreadBody(t *testing.T) {
 		t.Errorf("%d of %d calls whose body was not read named it", named, calls)
 	}
 }
+
+// TestClientDoesNotNameAnUnreadBodyWithoutAConnection: a call that never
+// reached the target (nothing listens) failed to connect; it is not a
+// body the target left unread.
+func TestClientDoesNotNameAnUnreadBodyWithoutAConnection(t *testing.T) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := "http://" + l.Addr().String()
+	l.Close()
+	_, err = NewClient().Invoke(t.Context(), base, "x", []byte(`{"a":"b"}`), "")
+	var unread *unreadBodyError
+	if !errors.Is(err, ErrConnection) || errors.As(err, &unread) {
+		t.Errorf("Invoke to a closed port: %v, want ErrConnection that names no unread body", err)
+	}
+}
