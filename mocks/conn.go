@@ -79,6 +79,27 @@ func (c *rawConn) reset() {
 	c.close()
 }
 
+// clientCloseWait bounds how long the mock waits, after a whole answer,
+// for the client to close its side first.
+const clientCloseWait = 250 * time.Millisecond
+
+// closeAfterClient closes the connection once the client has closed its
+// side, or after d, or when the generation ends. The side that closes
+// first keeps the connection's TIME_WAIT: a mock that closed first would
+// keep one per answer, and an adapter's next fresh connection that lands
+// on such a port pair waits on SYN retransmissions (seen: upstream dials
+// stalling for seconds after tens of thousands of answers).
+func (c *rawConn) closeAfterClient(d time.Duration) {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-c.gone:
+	case <-c.ctx.Done():
+	case <-t.C:
+	}
+	c.close()
+}
+
 // close closes the connection; calling it again does nothing harmful.
 func (c *rawConn) close() {
 	c.stop()

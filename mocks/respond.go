@@ -61,7 +61,11 @@ func (u *Upstream) send(c *rawConn, r Response) Served {
 	} else {
 		err = writeAll(w, head, body, limit)
 	}
-	c.close()
+	if err == nil && r.selfDelimited() {
+		c.closeAfterClient(clientCloseWait)
+	} else {
+		c.close()
+	}
 	s := Served{BodySHA256: hex.EncodeToString(w.sum.Sum(nil)), BodyBytes: w.n}
 	if w.skip == 0 {
 		s.Status = r.status()

@@ -139,6 +139,14 @@ func (r Response) head() []byte {
 	return append(b, "\r\n"...)
 }
 
+// selfDelimited reports whether r, served whole, tells the client where
+// it ends: the mock's own Content-Length and Connection: close, no
+// truncation. A client then closes its side first once it has read it.
+func (r Response) selfDelimited() bool {
+	return !r.OmitContentLength && r.Fault.TruncateAfter == 0 &&
+		!r.hasHeader("Content-Length") && !r.hasHeader("Transfer-Encoding") && !r.hasHeader("Connection")
+}
+
 // hasHeader reports whether the program sets a header named name.
 func (r Response) hasHeader(name string) bool {
 	for _, h := range r.Header {

@@ -86,15 +86,35 @@ func NewClient(opts ...ClientOption) *Client {
 
 // newAgentTransport returns the default transport: no proxy, no kept-alive
 // connections, no transparent decompression (the agent sees the bytes as
-// sent), bounded headers.
+// sent), bounded headers, and connections that end with a reset
+// (resetOnClose).
 func newAgentTransport() *http.Transport {
 	return &http.Transport{
 		Proxy:                  nil,
-		DialContext:            (&net.Dialer{Timeout: 5 * time.Second}).DialContext,
+		DialContext:            resetOnClose((&net.Dialer{Timeout: 5 * time.Second}).DialContext),
 		DisableKeepAlives:      true,
 		DisableCompression:     true,
 		MaxResponseHeaderBytes: 1 << 20,
 		TLSHandshakeTimeout:    5 * time.Second,
+	}
+}
+
+// resetOnClose makes every TCP connection dial returns end with a reset
+// (SO_LINGER 0) when closed: the transport closes a call's connection
+// once the answer is read whole, or cut at the byte limit, or the call
+// has timed out, so nothing is left to deliver either way. A connection
+// closed so leaves no TIME_WAIT socket on either side (the reset ends the
+// target's, which closed first), where tens of thousands of calls would
+// otherwise leave as many, and a loopback dial then waits on SYN
+// retransmissions (seen: dials timing out after a benchmark's 100,000
+// connections).
+func resetOnClose(dial func(ctx context.Context, network, addr string) (net.Conn, error)) func(ctx context.Context, network, addr string) (net.Conn, error) {
+	return func(ctx context.Context, network, addr string) (net.Conn, error) {
+		c, err := dial(ctx, network, addr)
+		if tc, ok := c.(*net.TCPConn); ok {
+			_ = tc.SetLinger(0)
+		}
+		return c, err
 	}
 }
 
