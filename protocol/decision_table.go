@@ -182,7 +182,7 @@ func schemaClasses() []Class {
 		schema("missing_required", "a required member missing"),
 		schema("enum_outside", "a value outside its enum or const"),
 		schema("pattern_break", "a string its pattern refuses"),
-		schema("bad_format", "a date-time or URI its format refuses"),
+		schema("bad_format", "a date-time, date or URI its format refuses"),
 		schema("overlong_string", "a string past its maxLength"),
 		schema("float_for_integer", "a fraction for an integer"),
 		schema("below_minimum", "a number below its minimum"),

@@ -112,6 +112,8 @@ func (r *rule) judgeString(s string) verdict {
 		return accepts
 	case "date-time":
 		return boolVerdict(isDateTime(s))
+	case "date":
+		return boolVerdict(isDate(s))
 	case "uri":
 		u, err := url.Parse(s)
 		return boolVerdict(err == nil && u.IsAbs())
@@ -137,6 +139,16 @@ func boolVerdict(ok bool) verdict {
 		return accepts
 	}
 	return refuses
+}
+
+// isDate follows the RFC 3339 full-date grammar as JSON Schema's format
+// assertion does: YYYY-MM-DD, a day that exists.
+func isDate(s string) bool {
+	if len(s) != 10 {
+		return false
+	}
+	_, err := time.Parse("2006-01-02", s)
+	return err == nil
 }
 
 // isDateTime follows the RFC 3339 date-time grammar as JSON Schema's

@@ -53,7 +53,9 @@ var knownKeywords = []string{
 	"unevaluatedProperties", "allOf", "items", "minItems", "maxItems",
 }
 
-// buildRule reads one schema object, merging its allOf parts into it.
+// buildRule reads one schema object, merging its allOf parts into it,
+// and the one branch of an anyOf or oneOf whose other branches only
+// allow null (a nullable value, as an import writes it).
 func buildRule(doc any) *rule {
 	r := &rule{minLength: -1, maxLength: -1, props: map[string]*rule{}}
 	obj, ok := doc.(map[string]any)
@@ -61,8 +63,9 @@ func buildRule(doc any) *rule {
 		r.unknown = doc != true
 		return r
 	}
+	nullable, branch := nullableBranch(obj)
 	for k := range obj {
-		if !slices.Contains(knownKeywords, k) {
+		if !slices.Contains(knownKeywords, k) && k != nullable {
 			r.unknown = true
 		}
 	}
@@ -76,7 +79,74 @@ func buildRule(doc any) *rule {
 			r.merge(buildRule(p))
 		}
 	}
+	if nullable != "" {
+		r.merge(buildRule(branch))
+		r.allowNull()
+	}
 	return r
+}
+
+// nullableBranch returns the keyword ("anyOf" or "oneOf") of a
+// composition whose branches but one each allow null only, and that one
+// branch; "" when obj has no such composition, or both keywords.
+func nullableBranch(obj map[string]any) (string, any) {
+	found, branch := "", any(nil)
+	for _, key := range []string{"anyOf", "oneOf"} {
+		parts, ok := obj[key].([]any)
+		if !ok {
+			continue
+		}
+		var others []any
+		for _, p := range parts {
+			if !onlyNull(p) {
+				others = append(others, p)
+			}
+		}
+		if found != "" || len(others) != 1 || len(parts) < 2 {
+			return "", nil
+		}
+		found, branch = key, others[0]
+	}
+	return found, branch
+}
+
+// onlyNull reports whether schema p allows null and nothing else:
+// {"type": "null"}, {"const": null} or {"enum": [null]}, with annotations
+// at most.
+func onlyNull(p any) bool {
+	obj, ok := p.(map[string]any)
+	if !ok {
+		return false
+	}
+	null := obj["type"] == "null" || obj["const"] == nil && hasKey(obj, "const")
+	if e, ok := obj["enum"].([]any); ok && len(e) == 1 && e[0] == nil {
+		null = true
+	}
+	for k := range obj {
+		switch k {
+		case "type", "const", "enum", "title", "description", "$comment":
+		default:
+			return false
+		}
+	}
+	return null
+}
+
+// hasKey reports whether obj has member k.
+func hasKey(obj map[string]any, k string) bool {
+	_, ok := obj[k]
+	return ok
+}
+
+// allowNull widens r to let null through: into its types when it names
+// any, into its enum when it has one.
+func (r *rule) allowNull() {
+	if len(r.types) > 0 && !slices.Contains(r.types, "null") {
+		r.types = append(slices.Clone(r.types), "null")
+	}
+	if r.hasEnum && !slices.Contains(r.enum, "null") {
+		r.enum = append(slices.Clone(r.enum), "null")
+	}
 }
 
 // readLeaf reads the keywords that constrain a scalar.

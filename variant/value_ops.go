@@ -174,6 +174,7 @@ func appendText(lit, text string) string { return lit[:len(lit)-1] + text + `"` 
 var badFormats = map[string][]struct{ tag, value string }{
 	"date-time": {{"", "{{canary:format}}"}, {"no_zone", "2026-11-29T16:00:00"}, {"space", "2026-11-29 16:00:00Z"}, {"date_only", "2026-11-29"}},
 	"uri":       {{"", "{{canary:format}} not a uri"}, {"relative", "/diag/{{canary:format}}"}},
+	"date":      {{"", "{{canary:format}}"}, {"date_time", "2026-11-29T16:00:00Z"}, {"slashes", "2026/11/29"}, {"no_such_day", "2026-02-30"}},
 }
 
 func badFormat(x *example) []draft {

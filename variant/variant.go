@@ -18,11 +18,13 @@
 // carrier.go).
 //
 // Expectations are declared by the operators from the version's schema
-// (type, enum, const, pattern, format date-time and uri, lengths, bounds,
-// required, closedness, allOf merged, the items of a list), its binding and freshness pointers,
-// and docs/protocol.md; a value whose fate the generator cannot read from
-// the schema ($ref, anyOf, another format) is skipped, never guessed. The
-// package's tests check every declaration against corpus.Evaluate.
+// (type, enum, const, pattern, format date-time, date and uri, lengths,
+// bounds, required, closedness, allOf merged, the items of a list, an
+// anyOf or oneOf of one schema and null), its binding and freshness
+// pointers, and docs/protocol.md; a value whose fate the generator cannot
+// read from the schema ($ref, another anyOf or oneOf, another format) is
+// skipped, never guessed. The package's tests check every declaration
+// against corpus.Evaluate.
 //
 // IDs hold no counters: an ID names the operator, the pointer and a short
 // tag, so adding an operator renames nothing. Seeded choices (truncation

@@ -71,10 +71,11 @@ func (f *folder) schema(Options) error {
 			return err
 		}
 	}
-	data, err := f.doc.dataSchema(f.proj)
+	data, mayLack, err := f.doc.dataSchema(f.proj)
 	if err != nil {
 		return fmt.Errorf("keep: %w", err)
 	}
+	f.decideMayLack(mayLack)
 	defs, _ := root.get("$defs")
 	f.files["contract.json"] = encodeFile(contract(f.t.Name, data, defs))
 	if _, ok := root.get("title"); !ok {
@@ -136,6 +137,15 @@ func pointerOrRoot(toks []string) string {
 		return "the answer"
 	}
 	return joinPointer(toks)
+}
+
+// decideMayLack tells the owner of each kept member an answer may lack
+// (optional, or under a member that may be null) that such answers fail.
+func (f *folder) decideMayLack(fields []field) {
+	for _, fl := range fields {
+		f.decide = append(f.decide, corpus.Decision{File: "tool.json", Pointer: "/versions/" + escapeToken(f.version) + "/project/" + escapeToken(fl.name),
+			Decide: fmt.Sprintf("%s may be missing from an answer (it, or a member on its way, is optional or may be null in the vendor schema): the corpus projects only what an answer holds, so an answer without it fails as INVALID_RESPONSE; keep the nearest member every answer has instead if such answers are to be accepted, or accept that they fail", pointerOrRoot(fl.pointer))})
+	}
 }
 
 // decideProjection asks the owner to review the projection.
@@ -222,7 +232,7 @@ func (f *folder) example(x Example) ([]byte, *object, error) {
 	case x.Raw:
 		return encodeBody(v), expect, nil
 	}
-	marked := f.doc.markUnkept(v, f.doc.root, nil, f.proj, map[string]int{})
+	marked := f.doc.markUnkept(v, f.doc.root, nil, f.proj, f.bindable(), map[string]int{})
 	return encodeBody(marked), expect, nil
 }
 
@@ -326,14 +336,30 @@ func (f *folder) contentType() string {
 	return ct
 }
 
-// decideBinding asks the owner which members bind to which arguments,
-// and which timestamp is fresh, naming the candidates the schema has.
-func (f *folder) decideBinding() {
+// bindable returns the pointers of the members named like an argument:
+// the owner may bind them, so their values stay as the source gave them.
+func (f *folder) bindable() map[string]bool {
+	bound, _ := f.doc.candidates(f.argumentNames())
+	out := map[string]bool{}
+	for _, p := range bound {
+		out[p] = true
+	}
+	return out
+}
+
+// argumentNames returns the names of the tool's arguments.
+func (f *folder) argumentNames() []string {
 	var names []string
 	for _, a := range f.t.Arguments {
 		names = append(names, a.Name)
 	}
-	members, stamps := f.doc.candidates(names)
+	return names
+}
+
+// decideBinding asks the owner which members bind to which arguments,
+// and which timestamp is fresh, naming the candidates the schema has.
+func (f *folder) decideBinding() {
+	members, stamps := f.doc.candidates(f.argumentNames())
 	bind := "which member of the answer must equal which argument (\"bind\": {pointer: argument}), so that an answer about another object than the one asked for fails"
 	if len(members) > 0 {
 		bind += "; members named like an argument: " + strings.Join(members, ", ")

@@ -8,11 +8,12 @@ import (
 
 // markUnkept returns instance v of schema s (at toks of the answer) with
 // a canary placeholder for every string the agent does not keep where
-// the schema takes any string: if one of them reaches the agent, the
-// harness sees it. names counts the canary names used, to keep them
-// unique.
-func (d schemaDoc) markUnkept(v any, s *object, toks []string, p *projection, names map[string]int) any {
-	if p.kept(toks) {
+// the schema takes any string, but at the pointers of keep (members the
+// owner may bind to an argument, whose value must stay): if one of them
+// reaches the agent, the harness sees it. names counts the canary names
+// used, to keep them unique.
+func (d schemaDoc) markUnkept(v any, s *object, toks []string, p *projection, keep map[string]bool, names map[string]int) any {
+	if p.kept(toks) || keep[joinPointer(toks)] {
 		return v
 	}
 	switch t := v.(type) {
@@ -28,7 +29,7 @@ func (d schemaDoc) markUnkept(v any, s *object, toks []string, p *projection, na
 			if s != nil {
 				sub, _ = d.member(s, k)
 			}
-			out.set(k, d.markUnkept(t.vals[k], sub, append(slices.Clone(toks), k), p, names))
+			out.set(k, d.markUnkept(t.vals[k], sub, append(slices.Clone(toks), k), p, keep, names))
 		}
 		return out
 	case []any:
@@ -38,7 +39,7 @@ func (d schemaDoc) markUnkept(v any, s *object, toks []string, p *projection, na
 		}
 		out := make([]any, len(t))
 		for i, x := range t {
-			out[i] = d.markUnkept(x, items, append(slices.Clone(toks), strconv.Itoa(i)), p, names)
+			out[i] = d.markUnkept(x, items, append(slices.Clone(toks), strconv.Itoa(i)), p, keep, names)
 		}
 		return out
 	}

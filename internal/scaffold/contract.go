@@ -1,23 +1,28 @@
 package scaffold
 
 import (
+	"slices"
+
 	"github.com/toolcert/toolcert/protocol"
 )
 
 // dataSchema returns the closed schema of the agent's data: one property
-// per kept field, its schema the vendor's at the field's pointer, required
-// where every step to it is.
-func (d schemaDoc) dataSchema(p *projection) (*object, error) {
+// per kept field, its schema the vendor's at the field's pointer, every
+// one required (the corpus projects only what an answer holds: an answer
+// without a kept member is refused), and the fields an answer may lack.
+func (d schemaDoc) dataSchema(p *projection) (*object, []field, error) {
 	props := newObject()
 	var required []any
+	var mayLack []field
 	for _, f := range p.fields {
 		sub, req, err := d.walk(f.pointer)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		props.set(f.name, clone(sub))
-		if req {
-			required = append(required, f.name)
+		required = append(required, f.name)
+		if !req || d.nullOnTheWay(f.pointer) {
+			mayLack = append(mayLack, f)
 		}
 	}
 	data := newObject("type", "object", "properties", props)
@@ -26,7 +31,44 @@ func (d schemaDoc) dataSchema(p *projection) (*object, error) {
 	}
 	data.set("additionalProperties", false)
 	seal(data, false)
-	return data, nil
+	return data, mayLack, nil
+}
+
+// nullOnTheWay reports whether a member on the way to toks, not the last,
+// may be null: then the member at toks is missing from such an answer.
+func (d schemaDoc) nullOnTheWay(toks []string) bool {
+	for i := 1; i < len(toks); i++ {
+		if s, _, err := d.walk(toks[:i]); err == nil && allowsNull(d, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// allowsNull reports whether schema s lets null through: its type or
+// enum names it, or an anyOf or oneOf branch allows null only.
+func allowsNull(d schemaDoc, s *object) bool {
+	if t, _ := s.get("type"); t == "null" || containsAny(t, "null") {
+		return true
+	}
+	if e, _ := s.get("enum"); containsAny(e, nil) {
+		return true
+	}
+	for _, key := range []string{"anyOf", "oneOf"} {
+		parts, _ := s.get(key)
+		for _, p := range asObjects(parts) {
+			if t, _ := d.resolve(p).get("type"); t == "null" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// containsAny reports whether v is a JSON array holding x.
+func containsAny(v any, x any) bool {
+	list, ok := v.([]any)
+	return ok && slices.Contains(list, x)
 }
 
 // contract returns the agent contract of tool: the result envelope of
