@@ -69,3 +69,23 @@ func TestWholeAnswerWaitsForTheClientToClose(t *testing.T) {
 		t.Errorf("a cut answer was closed after %v, want at once", waited)
 	}
 }
+
+func TestConnectionsCountsWhatReachedTheMock(t *testing.T) {
+	u := newUpstream(t)
+	if n := u.Connections(); n != 0 {
+		t.Fatalf("Connections = %d before any, want 0", n)
+	}
+	conn := dial(t, u) // a connection that sends no request
+	deadline := time.Now().Add(5 * time.Second)
+	for u.Connections() != 1 && time.Now().Before(deadline) {
+		time.Sleep(5 * time.Millisecond)
+	}
+	if n := u.Connections(); n != 1 || u.Received() != 0 {
+		t.Errorf("Connections = %d, Received = %d, want 1 and 0", n, u.Received())
+	}
+	conn.Close()
+	u.Reset()
+	if n := u.Connections(); n != 0 {
+		t.Errorf("Connections = %d after Reset, want 0", n)
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"net"
 	"net/http"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -43,6 +44,8 @@ type Upstream struct {
 
 	flight inflight
 	sums   sumCache
+	// conns counts the connections accepted since the last Reset.
+	conns atomic.Int64
 }
 
 // NewUpstream starts a mock upstream on 127.0.0.1 and a free port, or on
@@ -68,6 +71,11 @@ func NewUpstream(opts ...Option) (*Upstream, error) {
 		Handler:           http.HandlerFunc(u.handle),
 		ReadHeaderTimeout: readHeaderTimeout,
 		ErrorLog:          log.New(io.Discard, "", 0),
+		ConnState: func(_ net.Conn, s http.ConnState) {
+			if s == http.StateNew {
+				u.conns.Add(1)
+			}
+		},
 	}
 	go func() {
 		defer close(u.served)
@@ -95,7 +103,14 @@ func (u *Upstream) Reset() {
 	u.journal = nil
 	u.bodyBytes = 0
 	u.seq = 0
+	u.conns.Store(0)
 }
+
+// Connections returns how many connections the mock accepted since the
+// last Reset, a whole request on them or not: when the journal is empty,
+// it tells an adapter that never connected from one whose connection sent
+// no request.
+func (u *Upstream) Connections() int { return int(u.conns.Load()) }
 
 // Close stops the listener, closes every connection and waits, at most two
 // seconds, for the handlers in flight. It returns an error wrapping

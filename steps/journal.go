@@ -1,6 +1,10 @@
 package steps
 
-import "github.com/toolcert/toolcert/reports"
+import (
+	"fmt"
+
+	"github.com/toolcert/toolcert/reports"
+)
 
 // requests counts the requests the lane's upstream received since the
 // scenario began, including any past the journal's bounds.
@@ -39,9 +43,20 @@ func (w *world) receivedAtMostBudget() error {
 		return w.note(reports.EvidenceJournal, "the upstream received %d requests, above the adapter's attempt budget of %d", got, budget)
 	}
 	if got == 0 {
-		return w.note(reports.EvidenceJournal, "the upstream received no request at all")
+		return w.note(reports.EvidenceJournal, "the upstream received no request at all (%s)", connected(w.lane.Upstream.Connections()))
 	}
 	return nil
+}
+
+// connected says how many connections reached the mock.
+func connected(n int) string {
+	switch n {
+	case 0:
+		return "no connection reached it either: the adapter never dialled it, or its dial did not get through"
+	case 1:
+		return "1 connection reached it, and sent no whole request"
+	}
+	return fmt.Sprintf("%d connections reached it, and sent no whole request", n)
 }
 
 // stoppedReading checks that the adapter hung up before the mock could

@@ -34,10 +34,12 @@ func (w *world) scanLeaks() []canary.Leak {
 	return leaks
 }
 
+// leakError says how many canaries reached the agent, the first one on
+// its first line (the line a progress report prints), the rest after it.
 func leakError(leaks []canary.Leak) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%d canary hit(s) in the agent-visible output:", len(leaks))
-	for _, l := range leaks {
+	fmt.Fprintf(&b, "%d canary hit(s) in the agent-visible output, the first: %s", len(leaks), leaks[0])
+	for _, l := range leaks[1:] {
 		b.WriteString("\n  " + l.String())
 	}
 	return fmt.Errorf("%s", b.String())
