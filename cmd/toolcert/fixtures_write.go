@@ -20,9 +20,9 @@ func writeTool(stdout io.Writer, out string, t scaffold.Tool, opts scaffold.Opti
 		return configErr(err)
 	}
 	fmt.Fprintf(stdout, "wrote %s (%d files: %s)\n", res.Dir, len(res.Files), strings.Join(res.Files, ", "))
-	if len(t.Notes) > 0 {
-		fmt.Fprintf(stdout, "not carried over (%d, in NOTES.md):\n", len(t.Notes))
-		for _, n := range t.Notes {
+	if len(res.Notes) > 0 {
+		fmt.Fprintf(stdout, "not carried over (%d, in NOTES.md):\n", len(res.Notes))
+		for _, n := range res.Notes {
 			fmt.Fprintf(stdout, "  %s: %s\n", reports.Printable(n.Pointer), reports.Printable(n.Message))
 		}
 	}

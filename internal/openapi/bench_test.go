@@ -8,6 +8,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/toolcert/toolcert/internal/scaffold"
 )
 
 // BenchmarkLoadLarge loads a generated description of about 10 MB (3000
@@ -87,4 +89,49 @@ func sampleHeap(tb testing.TB) func() float64 {
 	}
 	tb.Cleanup(func() { stop() })
 	return stop
+}
+
+// BenchmarkImportLarge is BenchmarkLoadLarge through the whole of
+// toolcert fixtures import: the operation becomes a tool (its deepest
+// schema, a minimal example made from it), and scaffold writes and lints
+// its folder.
+func BenchmarkImportLarge(b *testing.B) {
+	path, id := writeLargeDescription(b, b.TempDir())
+	out := b.TempDir()
+	if dir := os.Getenv("TOOLCERT_BENCH_OUT"); dir != "" {
+		out = dir // and the description beside it, for the CLI
+		if b, err := os.ReadFile(path); err == nil {
+			_ = os.WriteFile(dir+"/large.yaml", b, 0o644)
+		}
+	}
+	peak := sampleHeap(b)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		spec, err := os.ReadFile(path)
+		if err != nil {
+			b.Fatal(err)
+		}
+		d, err := Load(spec, Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		op, err := d.Operation(Selector{OperationID: id})
+		if err != nil {
+			b.Fatal(err)
+		}
+		tool, err := op.Tool(ToolOptions{Name: "thing", Keep: []string{"/id", "/name", "/owner/name"}})
+		if err != nil {
+			b.Fatal(err)
+		}
+		res, err := scaffold.Write(out, tool, scaffold.Options{Force: true, Arguments: map[string]string{"org": "acme", "thing_id": "7"}})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if len(res.Problems) > 0 {
+			b.Fatalf("lint of %s: %v", res.Dir, res.Problems)
+		}
+	}
+	b.StopTimer()
+	b.ReportMetric(peak()/(1<<20), "peak-heap-MB")
 }

@@ -59,7 +59,7 @@ func (op *Operation) Tool(opts ToolOptions) (scaffold.Tool, error) {
 	for _, n := range op.Notes {
 		t.Notes = append(t.Notes, scaffold.Note(n))
 	}
-	if t.Examples, err = op.examples(ok, &t.Notes); err != nil {
+	if t.Examples, err = op.examples(ok, opts.Keep, &t.Notes); err != nil {
 		return scaffold.Tool{}, err
 	}
 	t.Errors = op.errorAnswers(&t.Notes)
@@ -100,8 +100,9 @@ func (op *Operation) describe() string {
 
 // examples returns the success's examples that its schema accepts, each
 // refused one a note, or a minimal one made from the schema when none is
-// accepted.
-func (op *Operation) examples(r Response, notes *[]scaffold.Note) ([]scaffold.Example, error) {
+// accepted: with the members kept, which the corpus projects only from an
+// answer that has them.
+func (op *Operation) examples(r Response, keep []string, notes *[]scaffold.Note) ([]scaffold.Example, error) {
 	schema, err := judge.Compile(op.Method+" "+op.Path+" "+r.Status, r.Schema)
 	if err != nil {
 		return nil, fmt.Errorf("the %s answer's schema: %w", r.Status, err)
@@ -121,12 +122,75 @@ func (op *Operation) examples(r Response, notes *[]scaffold.Note) ([]scaffold.Ex
 	if len(out) > 0 {
 		return out, nil
 	}
-	minimal, err := Minimal(r.Schema)
+	minimal, err := Minimal(requireKept(r.Schema, keep))
+	if err != nil {
+		minimal, err = Minimal(r.Schema)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("the %s answer has no example its schema accepts, and none can be made from it: %w", r.Status, err)
 	}
 	*notes = append(*notes, scaffold.Note{Pointer: "example minimal", Message: "the description gives no example its schema accepts: a minimal one was made from the schema (required members only)"})
 	return []scaffold.Example{{ID: "minimal", Body: minimal}}, nil
+}
+
+// requireKept returns schema with every member on the way to a kept
+// pointer required (a list kept element by element given one element at
+// least), so that a minimal instance of it has them; an instance of it is
+// one of schema too. Where a pointer cannot be followed (through a
+// composition), the schema is left as it is there.
+func requireKept(schema json.RawMessage, keep []string) json.RawMessage {
+	var root map[string]any
+	if json.Unmarshal(schema, &root) != nil {
+		return schema
+	}
+	for _, k := range keep {
+		requirePath(root, root, strings.Split(strings.TrimPrefix(k, "/"), "/"))
+	}
+	out, err := json.Marshal(root)
+	if err != nil {
+		return schema
+	}
+	return out
+}
+
+// requirePath requires, in schema s of document root, the first token of
+// toks, and so on down.
+func requirePath(root, s map[string]any, toks []string) {
+	for range 64 {
+		ref, _ := s["$ref"].(string)
+		def, ok := strings.CutPrefix(ref, "#/$defs/")
+		if !ok {
+			break
+		}
+		defs, _ := root["$defs"].(map[string]any)
+		if s, ok = defs[def].(map[string]any); !ok {
+			return
+		}
+	}
+	if len(toks) == 0 || toks[0] == "" {
+		return
+	}
+	tok := strings.ReplaceAll(strings.ReplaceAll(toks[0], "~1", "/"), "~0", "~")
+	if tok == "*" {
+		items, ok := s["items"].(map[string]any)
+		if ok {
+			if n, _ := s["minItems"].(float64); n < 1 {
+				s["minItems"] = 1
+			}
+			requirePath(root, items, toks[1:])
+		}
+		return
+	}
+	props, _ := s["properties"].(map[string]any)
+	next, ok := props[tok].(map[string]any)
+	if !ok {
+		return
+	}
+	req, _ := s["required"].([]any)
+	if !slices.Contains(req, any(tok)) {
+		s["required"] = append(req, tok)
+	}
+	requirePath(root, next, toks[1:])
 }
 
 // errorAnswers returns the declared answers of status 300 to 599, a

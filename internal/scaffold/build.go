@@ -27,10 +27,11 @@ type folder struct {
 	cases   *object
 }
 
-// build makes every file of t's folder.
-func build(t Tool, opts Options) (map[string][]byte, []corpus.Decision, error) {
+// build makes every file of t's folder; it returns them, the decisions
+// left and every note (the source's and its own).
+func build(t Tool, opts Options) (map[string][]byte, []corpus.Decision, []Note, error) {
 	if len(t.Examples) == 0 {
-		return nil, nil, errors.New("no accepted answer: nothing shows the tool can succeed, and the generator has nothing to start from")
+		return nil, nil, nil, errors.New("no accepted answer: nothing shows the tool can succeed, and the generator has nothing to start from")
 	}
 	f := &folder{t: t, version: t.Version, files: map[string][]byte{}}
 	if f.version == "" {
@@ -39,12 +40,12 @@ func build(t Tool, opts Options) (map[string][]byte, []corpus.Decision, error) {
 	steps := []func(Options) error{f.schema, f.arguments, f.examples, f.errors, f.tool}
 	for _, step := range steps {
 		if err := step(opts); err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 	}
 	f.files["cases.json"] = encodeRendered(f.cases)
-	f.files["NOTES.md"] = notes(t, f.decide)
-	return f.files, f.decide, nil
+	f.files["NOTES.md"] = notes(f.t, f.decide)
+	return f.files, f.decide, f.t.Notes, nil
 }
 
 // schemaFile is the vendor schema's file of the version.
@@ -197,6 +198,10 @@ func (f *folder) examples(Options) error {
 		if err != nil {
 			return fmt.Errorf("example %s: %w", id, err)
 		}
+		if missing := f.missingField(expect); missing != "" {
+			f.t.Notes = append(f.t.Notes, Note{Pointer: "example " + id, Message: "left out: it lacks the kept " + missing + ", and the corpus projects only what an answer holds"})
+			continue
+		}
 		file := "accepted/" + id + ".json"
 		f.files[file] = body
 		args := x.Arguments
@@ -206,8 +211,22 @@ func (f *folder) examples(Options) error {
 		accepted = append(accepted, newObject("id", id, "body", file, "versions", []any{f.version},
 			"arguments", argsObject(args), "expect", expect))
 	}
+	if len(accepted) == 0 {
+		return errors.New("no accepted answer holds every kept member: keep members the answers have")
+	}
 	f.cases.set("accepted", accepted)
 	return nil
+}
+
+// missingField returns the pointer of the first kept field expect lacks,
+// "" when it has them all.
+func (f *folder) missingField(expect *object) string {
+	for _, fl := range f.proj.fields {
+		if _, ok := expect.get(fl.name); !ok {
+			return pointerOrRoot(fl.pointer)
+		}
+	}
+	return ""
 }
 
 // example returns the body to store of one accepted answer and the data

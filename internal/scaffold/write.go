@@ -36,6 +36,9 @@ type Result struct {
 	// Decide are the decisions left to the owner, as written into
 	// tool.json.
 	Decide []corpus.Decision
+	// Notes are what the source could not carry over and what the writer
+	// left out, as written into NOTES.md.
+	Notes []Note
 	// Problems are what the corpus's lint finds in the folder written: a
 	// bug of the writer or of the source, never the owner's to mend.
 	Problems []corpus.Problem
@@ -60,7 +63,7 @@ func Write(root string, t Tool, opts Options) (*Result, error) {
 	if _, err := os.Stat(dir); err == nil && !opts.Force {
 		return nil, fmt.Errorf("%s: %w (--force replaces it)", dir, ErrExists)
 	}
-	files, decide, err := build(t, opts)
+	files, decide, allNotes, err := build(t, opts)
 	if err != nil {
 		return nil, fmt.Errorf("tool %s: %w", t.Name, err)
 	}
@@ -75,7 +78,7 @@ func Write(root string, t Tool, opts Options) (*Result, error) {
 	if err := writeFiles(filepath.Join(stage, t.Name), files); err != nil {
 		return nil, err
 	}
-	res := &Result{Dir: dir, Files: sortedNames(files), Decide: decide}
+	res := &Result{Dir: dir, Files: sortedNames(files), Decide: decide, Notes: allNotes}
 	res.Problems = lint(stage, opts)
 	if err := replace(filepath.Join(stage, t.Name), dir); err != nil {
 		return nil, err

@@ -48,10 +48,11 @@ func issueTool() scaffold.Tool {
 		},
 		ContentType: "application/json; charset=utf-8",
 		Schema:      json.RawMessage(issueSchema),
-		Examples:    []scaffold.Example{{ID: "default", Body: []byte(issueBody)}},
-		Errors:      []scaffold.ErrorAnswer{{Status: 404, Name: "basic-error", Body: []byte(`{"message": "Not Found", "documentation_url": "https://docs.github.com/rest"}`)}, {Status: 410}},
-		Keep:        []string{"/number", "/title", "/state", "/user/login", "/closed_at"},
-		Source:      "a test",
+		Examples: []scaffold.Example{{ID: "default", Body: []byte(issueBody)},
+			{ID: "still_open", Body: []byte(`{"number": 7, "title": "t", "state": "open", "user": {"login": "sam"}}`)}},
+		Errors: []scaffold.ErrorAnswer{{Status: 404, Name: "basic-error", Body: []byte(`{"message": "Not Found", "documentation_url": "https://docs.github.com/rest"}`)}, {Status: 410}},
+		Keep:   []string{"/number", "/title", "/state", "/user/login", "/closed_at"},
+		Source: "a test",
 	}
 }
 
@@ -72,6 +73,9 @@ func TestWriteIssue(t *testing.T) {
 	tool, err := c.Tool("issue")
 	if err != nil {
 		t.Fatal(err)
+	}
+	if len(res.Notes) != 1 || res.Notes[0].Pointer != "example still_open" || !strings.Contains(res.Notes[0].Message, "lacks the kept /closed_at") {
+		t.Errorf("notes %+v: want the example without closed_at left out", res.Notes)
 	}
 	wantProject := map[string]string{"number": "/number", "title": "/title", "state": "/state", "user_login": "/user/login", "closed_at": "/closed_at"}
 	if diff := cmp.Diff(wantProject, tool.Versions["v1"].Project); diff != "" {
