@@ -72,10 +72,7 @@ func TestCertify(t *testing.T) {
 		if code != 1 || res.Summary.Failed == 0 || res.Summary.Leaks == 0 {
 			t.Fatalf("exit %d, summary %+v: want 1, failed scenarios and leaks", code, res.Summary)
 		}
-		findings := []struct {
-			name, id string
-			match    func(reports.Evidence) bool
-		}{{
+		checkFindings(t, res, []finding{{
 			"a duplicate member's last value reaches the agent",
 			"reviews.feature: a duplicate reviewer leaks nothing",
 			leakOf("duplicate_user.json placeholder login", "structuredContent"),
@@ -90,20 +87,8 @@ func TestCertify(t *testing.T) {
 		}, {
 			"a null body is accepted as a success",
 			"reviews.feature: a null body is not a pull request without reviews",
-			func(ev reports.Evidence) bool {
-				return strings.Contains(ev.Message, "at '/data/reviews': got null, want array")
-			},
-		}}
-		for _, f := range findings {
-			evs, ok := failed(res, f.id)
-			if !ok {
-				t.Errorf("%s: %q did not fail", f.name, f.id)
-				continue
-			}
-			if !anyOf(evs, f.match) {
-				t.Errorf("%s: %q has no such evidence; it has %+v", f.name, f.id, evs)
-			}
-		}
+			nullTakenForAList,
+		}})
 	})
 
 	t.Run("fixed server passes", func(t *testing.T) {
@@ -157,6 +142,34 @@ func certifyWith(tb testing.TB, config, toolcert, server string, args ...string)
 		tb.Fatalf("toolcert run exited %d: %v\n%s", code, err, output)
 	}
 	return res, code
+}
+
+// finding is a fault a run must report: the scenario or generated case
+// that fails, and evidence it must carry.
+type finding struct {
+	name, id string
+	match    func(reports.Evidence) bool
+}
+
+// checkFindings checks that each finding's scenario or case failed with
+// such evidence.
+func checkFindings(t *testing.T, res *reports.Result, findings []finding) {
+	t.Helper()
+	for _, f := range findings {
+		evs, ok := failed(res, f.id)
+		if !ok {
+			t.Errorf("%s: %q did not fail", f.name, f.id)
+			continue
+		}
+		if !anyOf(evs, f.match) {
+			t.Errorf("%s: %q has no such evidence; it has %+v", f.name, f.id, evs)
+		}
+	}
+}
+
+// nullTakenForAList matches the contract's refusal of a null list.
+func nullTakenForAList(ev reports.Evidence) bool {
+	return strings.Contains(ev.Message, "at '/data/reviews': got null, want array")
 }
 
 // failed returns the evidence of the scenario or generated case id, and
