@@ -355,7 +355,7 @@ func TestClientKeepsWhatArrivedBeforeTimeout(t *testing.T) {
 			select {
 			case <-r.Context().Done():
 				return
-			case <-time.After(150 * time.Millisecond):
+			case <-time.After(130 * time.Millisecond): // no byte is due at the 600 ms timeout
 			}
 			if _, err := w.Write([]byte{b}); err != nil {
 				return
