@@ -125,10 +125,27 @@ func argumentValues(s string) (map[string]string, error) {
 	return out, nil
 }
 
+// maxDescription bounds the size of a description read whole.
+const maxDescription = 256 << 20
+
+// readDescription reads a regular file of at most maxDescription bytes.
+func readDescription(path string) ([]byte, error) {
+	st, err := os.Stat(path)
+	switch {
+	case err != nil:
+		return nil, err
+	case !st.Mode().IsRegular():
+		return nil, fmt.Errorf("%s is not a regular file", path)
+	case st.Size() > maxDescription:
+		return nil, fmt.Errorf("%s is %d bytes, more than the %d MiB a description may be", path, st.Size(), maxDescription>>20)
+	}
+	return os.ReadFile(path)
+}
+
 // readOperation loads the description and finds the operation; source
 // names both for NOTES.md.
 func readOperation(spec string, sel openapi.Selector, open bool) (*openapi.Operation, string, error) {
-	b, err := os.ReadFile(spec)
+	b, err := readDescription(spec)
 	if err != nil {
 		return nil, "", configErr(fmt.Errorf("--openapi: %w", err))
 	}

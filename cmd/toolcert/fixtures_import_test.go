@@ -108,6 +108,7 @@ func TestFixturesImportRefuses(t *testing.T) {
 		{[]string{"--openapi", spec, "--tool", "x", "--operation-id", "pulls/list-reviews", "--keep", "/*/colour", "--out", out}, "the schema declares nothing at /*/colour"},
 		{[]string{"--openapi", spec, "--tool", "x", "--operation-id", "pulls/get", "--keep", "/x", "--out", out}, "declares no 2xx answer with a JSON body schema (it declares 304)"},
 		{[]string{"--openapi", "nowhere.yaml", "--tool", "x", "--operation-id", "y"}, "no such file"},
+		{[]string{"--openapi", "/dev/null", "--tool", "x", "--operation-id", "y"}, "/dev/null is not a regular file"},
 		{[]string{"--openapi", spec, "--tool", "x", "--operation-id", "pulls/list-reviews", "--keep", "/*", "--args", "[1]"}, "--args: not a JSON object"},
 	}
 	for _, tt := range tests {

@@ -27,8 +27,8 @@ reject served with its status; and a closed Draft 2020-12 schema is inferred
 from the answers, every inference (a type, a required member, a format, an
 enum, which path segments are arguments) marked in tool.json's "decide" for
 you to review. Recording stops on Ctrl-C (SIGINT or SIGTERM), after
---max-answers answers or after --duration; then it writes DIR/NAME and lints
-it (docs/fixtures.md).
+--max-answers answers (default 200) or after --duration; then it writes
+DIR/NAME and lints it (docs/fixtures.md, docs/certify-from-openapi.md).
 
 Request headers are never stored; of the response headers only Content-Type
 and a version header are; query values named like secrets are redacted.
@@ -58,7 +58,7 @@ func fixturesRecord(ctx context.Context, args []string, stdout, stderr io.Writer
 	fs.StringVar(&f.route, "route", "", "the tool's request, `\"METHOD /path/{name}\"`: only its answers are recorded, {name} segments\nare the arguments; without it every answer is, and the route is inferred from their paths")
 	fs.StringVar(&f.keep, "keep", "", "comma-separated JSON `POINTERS` of what the agent keeps of an answer (/title,/user/login;\n/*/id keeps id of every element of a list); none keeps every top-level member")
 	fs.BoolVar(&f.enum, "enum", false, "turn a string member that took few values, each more than once, into an enum")
-	fs.IntVar(&f.maxAnswers, "max-answers", 0, "stop after `N` recorded answers (0: no limit)")
+	fs.IntVar(&f.maxAnswers, "max-answers", 200, "stop after `N` recorded answers (0: no limit; each is held in memory until the folder is written,\nup to --max-body)")
 	fs.DurationVar(&f.duration, "duration", 0, "stop after this `DURATION` (0: on Ctrl-C only)")
 	fs.Int64Var(&f.maxBody, "max-body", record.DefaultMaxBody, "`BYTES` of one answer kept at most; a longer one is forwarded but not recorded")
 	fs.BoolVar(&f.force, "force", false, "replace the tool's folder if it exists")
