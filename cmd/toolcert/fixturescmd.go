@@ -16,7 +16,7 @@ import (
 const fixturesSynopsis = `Usage:
   toolcert fixtures lint [--fixtures DIR] [--profile FILE]
   toolcert fixtures import --openapi SPEC (--operation "METHOD /path" | --operation-id ID) --tool NAME [flags]
-  toolcert fixtures record --upstream URL --listen ADDR --tool NAME [flags]
+  toolcert fixtures record --upstream URL --tool NAME [--listen ADDR] [flags]
 
 lint checks a fixture corpus (docs/fixtures.md), import writes a tool's corpus
 folder from an OpenAPI description, record writes one from the answers of a
