@@ -105,12 +105,6 @@ func TestImportedCertify(t *testing.T) {
 
 	t.Run("fixed server passes", func(t *testing.T) {
 		res, code := certifyWith(t, config, toolcert, server, "--fixed")
-		s := res.Summary
-		if code != 0 || s.Failed != 0 || s.Skipped != 0 || s.Leaks != 0 || s.Passed+s.NotApplicable != s.Scenarios {
-			t.Errorf("exit %d, summary %+v: want 0, no failure, no leak", code, s)
-		}
-		if s.Cases < 100 || s.CasesFailed != 0 {
-			t.Errorf("generated cases: %d run, %d failed; want at least 100, none failed", s.Cases, s.CasesFailed)
-		}
+		checkPassed(t, res, code, 100)
 	})
 }

@@ -93,13 +93,7 @@ func TestCertify(t *testing.T) {
 
 	t.Run("fixed server passes", func(t *testing.T) {
 		res, code := certify(t, toolcert, server, "--fixed")
-		s := res.Summary
-		if code != 0 || s.Failed != 0 || s.Skipped != 0 || s.Leaks != 0 || s.Passed+s.NotApplicable != s.Scenarios {
-			t.Errorf("exit %d, summary %+v: want 0, no failure, no leak", code, s)
-		}
-		if s.Cases < minCases || s.CasesFailed != 0 {
-			t.Errorf("generated cases: %d run, %d failed; want at least %d, none failed", s.Cases, s.CasesFailed, minCases)
-		}
+		checkPassed(t, res, code, minCases)
 	})
 }
 
@@ -142,6 +136,20 @@ func certifyWith(tb testing.TB, config, toolcert, server string, args ...string)
 		tb.Fatalf("toolcert run exited %d: %v\n%s", code, err, output)
 	}
 	return res, code
+}
+
+// checkPassed checks a run that passed whole: exit 0, every scenario
+// passed or not applicable, no leak, at least minCases generated cases and
+// none failed.
+func checkPassed(t *testing.T, res *reports.Result, code, minCases int) {
+	t.Helper()
+	s := res.Summary
+	if code != 0 || s.Failed != 0 || s.Skipped != 0 || s.Leaks != 0 || s.Passed+s.NotApplicable != s.Scenarios {
+		t.Errorf("exit %d, summary %+v: want 0, no failure, no leak", code, s)
+	}
+	if s.Cases < minCases || s.CasesFailed != 0 {
+		t.Errorf("generated cases: %d run, %d failed; want at least %d, none failed", s.Cases, s.CasesFailed, minCases)
+	}
 }
 
 // finding is a fault a run must report: the scenario or generated case

@@ -40,21 +40,29 @@ func BenchmarkLoadLarge(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for b.Loop() {
-		spec, err := os.ReadFile(path)
-		if err != nil {
-			b.Fatal(err)
-		}
-		d, err := Load(spec, Options{})
-		if err != nil {
-			b.Fatal(err)
-		}
-		if _, err := d.Operation(Selector{OperationID: id}); err != nil {
-			b.Fatal(err)
-		}
+		loadOperation(b, path, id)
 	}
 	b.StopTimer()
 	b.ReportMetric(peak()/(1<<20), "peak-heap-MB")
 	b.ReportMetric(float64(info.Size())/(1<<20), "spec-MB")
+}
+
+// loadOperation reads and loads the description at path and finds the
+// operation id.
+func loadOperation(b *testing.B, path, id string) *Operation {
+	spec, err := os.ReadFile(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	d, err := Load(spec, Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	op, err := d.Operation(Selector{OperationID: id})
+	if err != nil {
+		b.Fatal(err)
+	}
+	return op
 }
 
 // sampleHeap samples the live Go heap every millisecond until the
@@ -108,19 +116,7 @@ func BenchmarkImportLarge(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for b.Loop() {
-		spec, err := os.ReadFile(path)
-		if err != nil {
-			b.Fatal(err)
-		}
-		d, err := Load(spec, Options{})
-		if err != nil {
-			b.Fatal(err)
-		}
-		op, err := d.Operation(Selector{OperationID: id})
-		if err != nil {
-			b.Fatal(err)
-		}
-		tool, err := op.Tool(ToolOptions{Name: "thing", Keep: []string{"/id", "/name", "/owner/name"}})
+		tool, err := loadOperation(b, path, id).Tool(ToolOptions{Name: "thing", Keep: []string{"/id", "/name", "/owner/name"}})
 		if err != nil {
 			b.Fatal(err)
 		}

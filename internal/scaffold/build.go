@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"net/http"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -419,15 +418,12 @@ func argsObject(args map[string]string) *object {
 	for k := range args {
 		names = append(names, k)
 	}
-	sortStrings(names)
+	slices.Sort(names)
 	for _, k := range names {
 		o.set(k, args[k])
 	}
 	return o
 }
-
-// sortStrings sorts s.
-func sortStrings(s []string) { sort.Strings(s) }
 
 // valueAt returns the value at toks of instance v.
 func valueAt(v any, toks []string) (any, bool) {

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 
@@ -130,7 +131,7 @@ func sortedNames(files map[string][]byte) []string {
 	for name := range files {
 		out = append(out, name)
 	}
-	sortStrings(out)
+	slices.Sort(out)
 	return out
 }
 
