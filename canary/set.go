@@ -40,6 +40,9 @@ type Canary struct {
 type Set struct {
 	seed  uint64
 	scope string
+	// shared maps the names of canaries whose tokens derive from another
+	// scope to that scope (SharedNames).
+	shared map[string]string
 
 	mu      sync.Mutex
 	seq     int
@@ -51,13 +54,48 @@ type Set struct {
 // NewSet returns an empty Set for one scope (a scenario id, say) of the run
 // with the given seed. The same seed, scope and sequence of calls give the
 // same tokens; any other seed or scope gives unrelated ones.
-func NewSet(seed uint64, scope string) *Set {
-	return &Set{
+func NewSet(seed uint64, scope string, opts ...Option) *Set {
+	s := &Set{
 		seed:    seed,
 		scope:   scope,
 		byName:  map[string]int{},
 		byToken: map[string]int{},
 	}
+	for _, o := range opts {
+		o(s)
+	}
+	return s
+}
+
+// Option changes a Set made by [NewSet].
+type Option func(*Set)
+
+// SharedNames makes the canaries called names take the tokens a Set of
+// scope gives them (the same seed's): a scenario that serves an answer
+// made from another's (a hostile variant of an example the harness served
+// as it is) plants the same tokens where the two answers agree, so that
+// what the agent saw of both can be compared.
+func SharedNames(scope string, names ...string) Option {
+	return func(s *Set) {
+		if s.shared == nil {
+			s.shared = map[string]string{}
+		}
+		for _, n := range names {
+			s.shared[n] = scope
+		}
+	}
+}
+
+// Token returns the token of the canary called name, and false when the
+// Set has handed out none by that name.
+func (s *Set) Token(name string) (string, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	i, ok := s.byName[name]
+	if !ok {
+		return "", false
+	}
+	return s.all[i].Token, true
 }
 
 // New returns a fresh canary and records it with planted, the description of
@@ -83,7 +121,11 @@ func (s *Set) Named(name, planted string) string {
 		s.alsoPlanted(i, planted)
 		return s.all[i].Token
 	}
-	tok := s.add("name", name, planted)
+	scope := s.scope
+	if shared, ok := s.shared[name]; ok {
+		scope = shared
+	}
+	tok := s.addIn(scope, "name", name, planted)
 	s.byName[name] = len(s.all) - 1
 	return tok
 }
@@ -98,12 +140,17 @@ func (s *Set) All() []Canary {
 
 // add derives a token not yet in the Set and records it. The caller holds mu.
 func (s *Set) add(kind, id, planted string) string {
-	tok := derive(s.seed, s.scope, kind, id, 0)
+	return s.addIn(s.scope, kind, id, planted)
+}
+
+// addIn is add with the tokens of scope. The caller holds mu.
+func (s *Set) addIn(scope, kind, id, planted string) string {
+	tok := derive(s.seed, scope, kind, id, 0)
 	for n := 1; ; n++ {
 		if _, dup := s.byToken[tok]; !dup {
 			break
 		}
-		tok = derive(s.seed, s.scope, kind, id, n)
+		tok = derive(s.seed, scope, kind, id, n)
 	}
 	s.byToken[tok] = len(s.all)
 	s.all = append(s.all, Canary{Token: tok, Planted: planted})

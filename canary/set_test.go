@@ -109,3 +109,27 @@ func TestSetIsSafeForConcurrentUse(t *testing.T) {
 		t.Errorf("len(All()) = %d, want %d", got, want)
 	}
 }
+
+// TestSharedNames: a name shared with another scope gets that scope's
+// token, is scanned like the Set's own, and the other names keep the
+// Set's tokens.
+func TestSharedNames(t *testing.T) {
+	base := NewSet(9, "example")
+	s := NewSet(9, "variant", SharedNames("example", "comment"))
+	own := NewSet(9, "variant")
+	if got, want := s.Named("comment", "here"), base.Named("comment", "there"); got != want {
+		t.Errorf("shared name: token %q, want the example's %q", got, want)
+	}
+	if got, want := s.Named("dup", "here"), own.Named("dup", "here"); got != want {
+		t.Errorf("own name: token %q, want the variant's %q", got, want)
+	}
+	if tok, ok := s.Token("comment"); !ok || tok != base.Named("comment", "") {
+		t.Errorf("Token(comment) = %q, %v", tok, ok)
+	}
+	if _, ok := s.Token("unused"); ok {
+		t.Error("Token of a name never handed out reports one")
+	}
+	if n := len(s.All()); n != 2 {
+		t.Errorf("All() has %d canaries, want 2", n)
+	}
+}

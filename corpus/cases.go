@@ -43,6 +43,11 @@ type Reject struct {
 	Reason string `json:"reason"`
 	// Why says, for a person, what is wrong with the answer.
 	Why string `json:"why"`
+	// Kind is what the answer is to the agent at level safe
+	// (docs/protocol.md, "Levels"): "must_refuse" or "ignorable". ""
+	// takes it from Gate and Reason: a transport or semantic rejection
+	// and a duplicate name must be refused, every other is ignorable.
+	Kind string `json:"kind,omitempty"`
 }
 
 // StatusCode returns the status r is served with: Status, or 200.

@@ -7,6 +7,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/toolcert/toolcert/internal/judge"
+	"github.com/toolcert/toolcert/protocol"
 )
 
 // ids checks that every case has an id and no two cases of the tool share
@@ -87,6 +88,9 @@ func (l *linter) reject(tool string, tc *toolCheck, at string, r Reject) {
 	if r.Status != 0 && (r.Status < 100 || r.Status > 599) {
 		l.add(file, at+"/status", "%d is not an HTTP status (100 to 599)", r.Status)
 		return
+	}
+	if k := protocol.Kind(r.Kind); k != "" && k != protocol.KindMustRefuse && k != protocol.KindIgnorable {
+		l.add(file, at+"/kind", "%q is not a kind a reject can be: want %q or %q (docs/protocol.md, \"Levels\")", r.Kind, protocol.KindMustRefuse, protocol.KindIgnorable)
 	}
 	if !okBody {
 		return

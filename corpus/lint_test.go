@@ -49,6 +49,13 @@ func TestLintBrokenCopies(t *testing.T) {
 			},
 		},
 		{
+			name: "a reject of an unknown kind",
+			spoil: func(t *testing.T, m fstest.MapFS) {
+				setJSON(t, m, reviewCases, "/rejects/0/kind", "equivalent")
+			},
+			want: []corpus.Problem{{File: reviewCases, Pointer: "/rejects/0/kind", Message: `"equivalent" is not a kind a reject can be`}},
+		},
+		{
 			name: "a schema of draft-07",
 			spoil: func(t *testing.T, m fstest.MapFS) {
 				setJSON(t, m, "deploy_status/upstream/v1.schema.json", "/$schema", "http://json-schema.org/draft-07/schema#")

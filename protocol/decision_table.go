@@ -37,6 +37,14 @@ type Class struct {
 	// Verdicts: where the protocol leaves the gate or reason to the
 	// adapter, the harness accepts each.
 	Also []Verdict
+	// Kind is what the class's generated answers are to the agent (see
+	// [Kind]); Otherwise is the kind of those OtherwiseWhen describes, for
+	// a person ("" when every answer of the class is of Kind). Whatever
+	// the class, an ignorable change of a bound or fresh member's value is
+	// must-refuse ([Class.KindOf]).
+	Kind          Kind
+	Otherwise     Kind
+	OtherwiseWhen string
 }
 
 // Allows reports whether v is one of c's verdicts or one it allows
@@ -79,11 +87,30 @@ var (
 // semantic, and the answers a correct adapter accepts.
 func DecisionTable() []Class {
 	var t []Class
-	for _, part := range [][]Class{transportClasses(), jsonParseClasses(), textClasses(), schemaClasses(), semanticClasses(), acceptedClasses()} {
-		t = append(t, part...)
+	for _, part := range []struct {
+		classes []Class
+		kind    Kind
+	}{
+		{transportClasses(), KindMustRefuse}, {jsonParseClasses(), KindIgnorable}, {textClasses(), KindIgnorable},
+		{schemaClasses(), KindIgnorable}, {semanticClasses(), KindMustRefuse}, {acceptedClasses(), KindEquivalent},
+	} {
+		for _, c := range part.classes {
+			if c.Kind == "" {
+				c.Kind = part.kind
+			}
+			t = append(t, c)
+		}
 	}
 	return t
 }
+
+// The exceptions of the kind column, written once for the classes that
+// share them.
+const (
+	atRoot     = "the whole answer replaced (at the root): not the object at all"
+	sameValue  = "the repeat has the same value (#same): not ambiguous"
+	valuesDiff = "the repeated key has another value: ambiguous"
+)
 
 func transportClasses() []Class {
 	return []Class{
@@ -94,9 +121,10 @@ func transportClasses() []Class {
 		{Name: "timeout", Input: "a silence past the read timeout, before the headers or inside the body", Verdicts: []Verdict{v(GateTransport, ReasonTimeout)}},
 		{Name: "deadline", Input: "an attempt still running when the time budget is spent", Verdicts: []Verdict{v(GateTransport, ReasonDeadline)}},
 		{Name: "over_byte_limit", Input: "a body past the byte limit", Verdicts: []Verdict{v(GateTransport, ReasonByteLimit)}},
-		{Name: "unsupported_version", Input: "an X-Api-Version the adapter does not support for the tool, repeated, or empty", Verdicts: []Verdict{v(GateSchema, ReasonUnsupportedVersion)}},
+		{Name: "unsupported_version", Input: "an X-Api-Version the adapter does not support for the tool, repeated, or empty", Verdicts: []Verdict{v(GateSchema, ReasonUnsupportedVersion)},
+			Kind: KindIgnorable},
 		{Name: "content_type", Input: "a Content-Type that is not the tool's, or with a parameter other than charset=utf-8 (the tool's type with charset=utf-8 is accepted)", Verdicts: []Verdict{
-			v(GateParse, ReasonContentType), accepted}},
+			v(GateParse, ReasonContentType), accepted}, Kind: KindIgnorable, Otherwise: KindEquivalent, OtherwiseWhen: "the tool's type with charset=utf-8 (#charset)"},
 	}
 }
 
@@ -117,8 +145,10 @@ func jsonParseClasses() []Class {
 		{Name: "unquoted_name", Input: "a member name without quotes", Verdicts: syntax},
 		{Name: "trailing_comma", Input: "a comma before a closing bracket or brace", Verdicts: syntax},
 		{Name: "invalid_escape", Input: "an escape JSON does not have (\\q)", Verdicts: syntax},
-		{Name: "duplicate_member", Input: "a member name twice in one object", Verdicts: []Verdict{v(GateParse, ReasonDuplicateName)}},
-		{Name: "escaped_duplicate", Input: "a member name twice, once written with escapes", Verdicts: []Verdict{v(GateParse, ReasonDuplicateName)}},
+		{Name: "duplicate_member", Input: "a member name twice in one object", Verdicts: []Verdict{v(GateParse, ReasonDuplicateName)},
+			Kind: KindMustRefuse, Otherwise: KindIgnorable, OtherwiseWhen: sameValue},
+		{Name: "escaped_duplicate", Input: "a member name twice, once written with escapes", Verdicts: []Verdict{v(GateParse, ReasonDuplicateName)},
+			Kind: KindMustRefuse},
 		{Name: "too_deep", Input: "nesting one level past the depth limit", Verdicts: []Verdict{v(GateParse, ReasonDepthLimit)}},
 	})
 }
@@ -156,7 +186,8 @@ func textClasses() []Class {
 		grammar("key_case", "a key in another case"),
 		grammar("missing_key", "a key missing"),
 		grammar("extra_key", "a key the tool does not list"),
-		grammar("duplicate_key", "a key repeated"),
+		{Name: "duplicate_key", Format: FormatKeyValue, Input: "a key repeated", Verdicts: []Verdict{textFail},
+			Kind: KindIgnorable, Otherwise: KindMustRefuse, OtherwiseWhen: valuesDiff},
 		value("value_pattern_break", "a value its pattern refuses"),
 		value("trailing_space", "a value followed by a space (its pattern refuses it)"),
 		value("escape_sequence", "a value holding a terminal escape (a control character)"),
@@ -176,9 +207,9 @@ func schemaClasses() []Class {
 		schema("success_with_error", `an "error" member beside the data`),
 		schema("type_swap", "a value of another type"),
 		schema("leaf_to_object", "a scalar turned into an object"),
-		schema("array_for_object", "an array for an object"),
-		schema("null_for_object", "null for an object"),
-		schema("null_for_array", "null for an array"),
+		atRootClass(schema("array_for_object", "an array for an object")),
+		atRootClass(schema("null_for_object", "null for an object")),
+		atRootClass(schema("null_for_array", "null for an array")),
 		schema("missing_required", "a required member missing"),
 		schema("enum_outside", "a value outside its enum or const"),
 		schema("pattern_break", "a string its pattern refuses"),
@@ -194,6 +225,12 @@ func schemaClasses() []Class {
 		{Name: "nul_truncation", Format: FormatJSON, Input: "a value with a NUL and text after it: refused by the schema, or by binding",
 			Verdicts: []Verdict{schemaFail, v(GateSemantic, ReasonBindingMismatch)}},
 	}
+}
+
+// atRootClass makes c must-refuse where the whole answer is replaced.
+func atRootClass(c Class) Class {
+	c.Kind, c.Otherwise, c.OtherwiseWhen = KindIgnorable, KindMustRefuse, atRoot
+	return c
 }
 
 func semanticClasses() []Class {
@@ -216,7 +253,9 @@ func acceptedClasses() []Class {
 		ok("accepted", "an accepted example as it is"),
 		jsonOnly([]Class{ok("escaped_name", "a member name written with escapes")})[0],
 		jsonOnly([]Class{ok("escaped_value", "a string written with escapes")})[0],
+		jsonOnly([]Class{ok("member_order", "the members of every object in another order")})[0],
+		jsonOnly([]Class{ok("whitespace", "white space (spaces, tabs, line ends) between every two tokens")})[0],
 		{Name: "forged_request_id", Format: FormatJSON, Input: "an upstream request_id: accepted where the schema declares it (the adapter must not echo it), refused where it does not",
-			Verdicts: []Verdict{accepted, schemaFail}},
+			Verdicts: []Verdict{accepted, schemaFail}, Kind: KindIgnorable},
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -49,15 +50,24 @@ func TestDecisionTableDoc(t *testing.T) {
 // markdownTable writes the table, a row per class.
 func markdownTable(classes []protocol.Class) string {
 	var b strings.Builder
-	b.WriteString("| class | tools | the upstream answers | gate: reason | also allowed |\n| --- | --- | --- | --- | --- |\n")
+	b.WriteString("| class | tools | the upstream answers | gate: reason | also allowed | kind |\n| --- | --- | --- | --- | --- | --- |\n")
 	for _, c := range classes {
 		format := c.Format
 		if format == "" {
 			format = "all"
 		}
-		fmt.Fprintf(&b, "| `%s` | %s | %s | %s | %s |\n", c.Name, format, strings.ReplaceAll(c.Input, "|", `\|`), verdicts(c.Verdicts), verdicts(c.Also))
+		fmt.Fprintf(&b, "| `%s` | %s | %s | %s | %s | %s |\n", c.Name, format, strings.ReplaceAll(c.Input, "|", `\|`), verdicts(c.Verdicts), verdicts(c.Also), kind(c))
 	}
 	return b.String()
+}
+
+// kind writes the class's kind and its exception.
+func kind(c protocol.Class) string {
+	k := "`" + string(c.Kind) + "`"
+	if c.Otherwise != "" {
+		k += "; `" + string(c.Otherwise) + "` where " + c.OtherwiseWhen
+	}
+	return k
 }
 
 // verdicts writes verdicts as `gate: reason`, separated by " or ".
@@ -89,6 +99,13 @@ func TestDecisionTableRecords(t *testing.T) {
 		if len(c.Verdicts) == 0 {
 			t.Errorf("class %s has no verdict", c.Name)
 		}
+		if !slices.Contains(protocol.Kinds(), c.Kind) || c.Otherwise != "" && (c.Otherwise == c.Kind || !slices.Contains(protocol.Kinds(), c.Otherwise) || c.OtherwiseWhen == "") {
+			t.Errorf("class %s: kind %q, otherwise %q where %q: want a kind, and another with its condition or neither", c.Name, c.Kind, c.Otherwise, c.OtherwiseWhen)
+		}
+		onlyAccepted := !slices.ContainsFunc(c.Verdicts, func(v protocol.Verdict) bool { return v.Gate != protocol.GateNone })
+		if onlyAccepted && slices.Contains([]protocol.Kind{c.Kind, c.Otherwise}, protocol.KindMustRefuse) {
+			t.Errorf("class %s: every verdict accepts, yet some of its answers must be refused", c.Name)
+		}
 		for _, v := range append(append([]protocol.Verdict{}, c.Verdicts...), c.Also...) {
 			if !protocol.Records(v.Gate, v.Reason) {
 				t.Errorf("class %s: %s is no gate and reason of the protocol", c.Name, v)
@@ -101,6 +118,37 @@ func TestDecisionTableRecords(t *testing.T) {
 					t.Errorf("class %s: %s gives the agent %s, %s gives %s: an alternative changes only the audit", c.Name, v, code, w, c2)
 				}
 			}
+		}
+	}
+}
+
+// TestKindOf: an ignorable change of a bound member is must-refuse; the
+// class's exception gives its other kind; an equivalent stays one.
+func TestKindOf(t *testing.T) {
+	class := func(name, format string) protocol.Class {
+		c, ok := protocol.ClassOf(name, format)
+		if !ok {
+			t.Fatalf("no class %s for %s", name, format)
+		}
+		return c
+	}
+	for _, tc := range []struct {
+		class            string
+		exception, bound bool
+		want             protocol.Kind
+	}{
+		{"type_swap", false, false, protocol.KindIgnorable},
+		{"type_swap", false, true, protocol.KindMustRefuse},
+		{"null_for_object", true, false, protocol.KindMustRefuse},
+		{"duplicate_member", false, false, protocol.KindMustRefuse},
+		{"duplicate_member", true, false, protocol.KindIgnorable},
+		{"duplicate_member", true, true, protocol.KindMustRefuse},
+		{"escaped_value", false, true, protocol.KindEquivalent},
+		{"content_type", true, false, protocol.KindEquivalent},
+		{"wrong_bound_id", false, true, protocol.KindMustRefuse},
+	} {
+		if got := class(tc.class, protocol.FormatJSON).KindOf(tc.exception, tc.bound); got != tc.want {
+			t.Errorf("%s (exception %v, bound %v): kind %s, want %s", tc.class, tc.exception, tc.bound, got, tc.want)
 		}
 	}
 }

@@ -14,8 +14,20 @@ import (
 // toolcert keeps CI green on known failures while every new failure, and
 // every listed failure that starts passing, still fails the run.
 type Baseline struct {
+	// Level is the level whose failures the baseline lists: it applies
+	// to a run that certifies that level only. "" is a baseline written
+	// before levels, which listed protocol v1's (strict).
+	Level     Level      `json:"level,omitempty"`
 	Scenarios []Expected `json:"scenarios,omitempty"`
 	Cases     []Expected `json:"cases,omitempty"`
+}
+
+// LevelOf returns the level whose failures b lists.
+func (b *Baseline) LevelOf() Level {
+	if b.Level == "" {
+		return DefaultLevel
+	}
+	return b.Level
 }
 
 // Expected is one failure a baseline expects.
@@ -78,8 +90,13 @@ func WriteBaseline(path string, b *Baseline) error {
 	return nil
 }
 
-// check refuses an empty or repeated ID.
+// check refuses an unknown level and an empty or repeated ID.
 func (b *Baseline) check() error {
+	if b.Level != "" {
+		if _, err := ParseLevel(string(b.Level)); err != nil {
+			return err
+		}
+	}
 	for kind, list := range map[string][]Expected{"scenarios": b.Scenarios, "cases": b.Cases} {
 		seen := map[string]bool{}
 		for i, e := range list {
@@ -99,7 +116,7 @@ func (b *Baseline) check() error {
 // failed scenario that has no generated case, and every failed case. A
 // skipped or not-applicable scenario is no failure: it is left out.
 func BaselineOf(r *Result) *Baseline {
-	b := &Baseline{}
+	b := &Baseline{Level: r.CertifiedLevel()}
 	for _, sc := range r.Scenarios {
 		failedCases := 0
 		for _, c := range sc.Cases {

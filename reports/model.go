@@ -32,7 +32,12 @@ type Result struct {
 	Target    string    `json:"target"`
 	StartedAt time.Time `json:"started_at"`
 	// Shard is "K/N" when the run was shard K of N (see `toolcert merge`).
-	Shard     string     `json:"shard,omitempty"`
+	Shard string `json:"shard,omitempty"`
+	// Level is the level the run certifies (see [Level]): every Status,
+	// the summary's counts and the verdict follow it. "" in a result
+	// written before levels, which certified protocol v1: see
+	// [Result.CertifiedLevel].
+	Level     Level      `json:"level,omitempty"`
 	Duration  Duration   `json:"duration"`
 	Summary   Summary    `json:"summary"`
 	Scenarios []Scenario `json:"scenarios"`
@@ -71,6 +76,10 @@ type Summary struct {
 	Cases       int `json:"cases"`
 	CasesPassed int `json:"cases_passed"`
 	CasesFailed int `json:"cases_failed"`
+	// CasesStrictOnly counts, in a run that certifies level safe, the
+	// cases that level does not judge (a reject of the corpus that may
+	// be read past).
+	CasesStrictOnly int `json:"cases_strict_only,omitempty"`
 	// Interrupted is set when the run was stopped (a signal, a CI
 	// cancel) before every scenario ran: the scenarios that did not run
 	// are skipped, and the run is not a pass.
@@ -84,22 +93,35 @@ type Summary struct {
 	UnexpectedPasses int `json:"unexpected_passes,omitempty"`
 	// TargetRestarts counts the target instances the harness started again
 	// because the adapter had died (exited or stopped answering /healthz)
-	// during an earlier scenario.
+	// during an earlier scenario or generated case.
 	TargetRestarts int `json:"target_restarts,omitempty"`
+	// StrictOnly counts, in a run that certifies level safe, the
+	// scenarios tagged @strict, which that level does not judge.
+	StrictOnly int `json:"strict_only,omitempty"`
+	// Marks counts the generated cases whose mark reached the agent: an
+	// answer that should have been refused was accepted and shown. Apart
+	// from Leaks, which count what reached the agent of a refused one.
+	Marks int `json:"marks,omitempty"`
+	// Levels counts the scenarios and cases by their status at each level
+	// (safe, strict), whichever the run certifies.
+	Levels []LevelSummary `json:"levels,omitempty"`
 }
 
 // Scenario is the result of one scenario, with the evidence that decided it.
 type Scenario struct {
-	ID       string     `json:"id"`
-	Feature  string     `json:"feature"`
-	Name     string     `json:"name"`
-	Tags     []string   `json:"tags,omitempty"`
-	Status   Status     `json:"status"`
-	Duration Duration   `json:"duration"`
-	Lane     int        `json:"lane"`
-	Error    string     `json:"error,omitempty"`
-	Steps    []Step     `json:"steps"`
-	Evidence []Evidence `json:"evidence,omitempty"`
+	ID      string   `json:"id"`
+	Feature string   `json:"feature"`
+	Name    string   `json:"name"`
+	Tags    []string `json:"tags,omitempty"`
+	Status  Status   `json:"status"`
+	// Levels is the scenario's status at each level; Status is the one
+	// of the level the run certifies.
+	Levels   map[Level]Status `json:"levels,omitempty"`
+	Duration Duration         `json:"duration"`
+	Lane     int              `json:"lane"`
+	Error    string           `json:"error,omitempty"`
+	Steps    []Step           `json:"steps"`
+	Evidence []Evidence       `json:"evidence,omitempty"`
 	// Cases are the generated variants a step ran, each with its own
 	// status and evidence.
 	Cases []Case `json:"cases,omitempty"`
@@ -152,13 +174,19 @@ type Tag struct {
 
 // Case is one generated variant run inside a scenario.
 type Case struct {
-	ID       string     `json:"id"`
-	Tool     string     `json:"tool"`
-	Operator string     `json:"operator"`
-	Field    string     `json:"field"`
-	Status   Status     `json:"status"`
-	Duration Duration   `json:"duration"`
-	Evidence []Evidence `json:"evidence,omitempty"`
+	ID       string `json:"id"`
+	Tool     string `json:"tool"`
+	Operator string `json:"operator"`
+	Field    string `json:"field"`
+	// Kind is the generated answer's kind (docs/protocol.md, "Levels"):
+	// equivalent, must_refuse or ignorable.
+	Kind   string `json:"kind,omitempty"`
+	Status Status `json:"status"`
+	// Levels is the case's verdict at each level; Status is the one of
+	// the level the run certifies.
+	Levels   map[Level]Status `json:"levels,omitempty"`
+	Duration Duration         `json:"duration"`
+	Evidence []Evidence       `json:"evidence,omitempty"`
 	// Reproducer is a one-line command that runs this case alone.
 	Reproducer string `json:"reproducer"`
 	// Baseline is ExpectedFailure or UnexpectedPass when a baseline lists
@@ -207,6 +235,9 @@ type Evidence struct {
 	Surfaced string `json:"surfaced,omitempty"`
 	Encoding string `json:"encoding,omitempty"`
 	Diff     string `json:"diff,omitempty"`
+	// Level is the one level whose verdict the evidence is about; "" for
+	// evidence that counts at every level (a leak, a crash).
+	Level Level `json:"level,omitempty"`
 }
 
 // Tally recomputes the summary counts from the scenarios.
@@ -222,22 +253,29 @@ func (r *Result) Tally() {
 			s.Skipped++
 		case NotApplicable:
 			s.NotApplicable++
+		case StrictOnly:
+			s.StrictOnly++
 		default:
 			s.Failed++
 		}
-		s.Leaks += leaks(sc.Evidence)
+		s.Leaks += r.count(sc.Evidence, EvidenceLeak)
 		s.count(sc.Baseline, &s.ExpectedFailures)
 		for _, c := range sc.Cases {
 			s.Cases++
-			if c.Status == Passed {
+			switch c.Status {
+			case Passed:
 				s.CasesPassed++
-			} else {
+			case StrictOnly:
+				s.CasesStrictOnly++
+			default:
 				s.CasesFailed++
 			}
-			s.Leaks += leaks(c.Evidence)
+			s.Leaks += r.count(c.Evidence, EvidenceLeak)
+			s.Marks += r.count(c.Evidence, EvidenceMark)
 			s.count(c.Baseline, &s.CasesExpected)
 		}
 	}
+	r.tallyLevels(&s)
 	r.Summary = s
 }
 
@@ -252,14 +290,25 @@ func (s *Summary) count(mark string, expected *int) {
 	}
 }
 
-func leaks(ev []Evidence) int {
+// count returns how many of ev are of kind and count at the level r
+// certifies.
+func (r *Result) count(ev []Evidence, kind string) int {
 	n := 0
 	for _, e := range ev {
-		if e.Kind == EvidenceLeak {
+		if e.Kind == kind && (e.Level == "" || e.Level == r.CertifiedLevel()) {
 			n++
 		}
 	}
 	return n
+}
+
+// CertifiedLevel returns the level r certifies: its Level, or the
+// protocol's (strict) for a result written before levels.
+func (r *Result) CertifiedLevel() Level {
+	if r.Level == "" {
+		return DefaultLevel
+	}
+	return r.Level
 }
 
 // The evidence kinds the harness records.
@@ -269,4 +318,10 @@ const (
 	EvidenceAudit    = "audit"
 	EvidenceJournal  = "journal"
 	EvidenceTarget   = "target"
+	// EvidenceMark is the generator's mark seen by the agent of a call
+	// that succeeded: the answer was accepted (see variant.Variant.Mark).
+	EvidenceMark = "mark"
+	// EvidenceBaseline is a difference between what the agent saw and
+	// what it saw for the honest answer (the baseline).
+	EvidenceBaseline = "baseline"
 )

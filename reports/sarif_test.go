@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -147,7 +148,7 @@ func TestSARIFParses(t *testing.T) {
 	if inv := run.Invocations; len(inv) != 1 || inv[0].ExecutionSuccessful == nil || *inv[0].ExecutionSuccessful {
 		t.Errorf("invocations = %+v, want one, not successful", inv)
 	}
-	if p := run.Properties; p.Seed != 42 || p.Target != "in-process reference" || p.Summary != sample().Summary {
+	if p := run.Properties; p.Seed != 42 || p.Target != "in-process reference" || !reflect.DeepEqual(p.Summary, sample().Summary) {
 		t.Errorf("run properties = %+v", p)
 	}
 }

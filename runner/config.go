@@ -41,15 +41,22 @@ type Config struct {
 	// no field set is targets.DefaultProfile().
 	Profile targets.Profile
 	// Tools maps corpus tools onto an MCP target's tools (a tool without
-	// an entry maps to itself); ignored for protocol v1 targets.
+	// an entry maps to itself); a protocol v1 target takes only their
+	// volatile parts and comparisons.
 	Tools map[string]targets.ToolMap
 	// Capabilities, when set, replaces what the target declares it has
 	// (audit, policy, approvals); nil keeps the target's own: every one
 	// for protocol v1 (audit when the harness can read the log), what an
 	// MCP server declares in its initialize result.
 	Capabilities *targets.Capabilities
-	// RequireAll makes every not-applicable scenario a failure.
+	// RequireAll makes every not-applicable scenario a failure, at every
+	// level.
 	RequireAll bool
+	// Level is the level the run certifies (docs/protocol.md, "Levels"):
+	// the result's statuses, summary and verdict follow it. Every scenario
+	// and generated case is judged at both levels. "" is
+	// reports.DefaultLevel (strict).
+	Level reports.Level
 	// AllowOpenDecisions runs a corpus whose tools still list decisions
 	// left to their owner (tool.json's "decide", corpus.Undecided); without
 	// it such a corpus is a configuration error.
@@ -168,8 +175,23 @@ func (c *Config) check() error {
 	case c.Shard.Count < 0 || c.Shard.Count > 0 && (c.Shard.Index < 1 || c.Shard.Index > c.Shard.Count):
 		return fmt.Errorf("%w: shard %d/%d: want 1 <= K <= N", ErrConfig, c.Shard.Index, c.Shard.Count)
 	}
+	if _, err := reports.ParseLevel(string(c.Level)); err != nil {
+		return fmt.Errorf("%w: %w", ErrConfig, err)
+	}
+	if b := c.Baseline; b != nil && b.LevelOf() != c.level() {
+		return fmt.Errorf("%w: the baseline lists the failures of level %s, and the run certifies level %s: write one at this level with --write-baseline",
+			ErrConfig, b.LevelOf(), c.level())
+	}
 	if err := c.Profile.Validate(); err != nil {
 		return fmt.Errorf("%w: %w", ErrConfig, err)
 	}
 	return c.checkCorpus()
+}
+
+// level is the level the run certifies.
+func (c *Config) level() reports.Level {
+	if c.Level == "" {
+		return reports.DefaultLevel
+	}
+	return c.Level
 }

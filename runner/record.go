@@ -26,6 +26,8 @@ type recorder struct {
 	progress  io.Writer
 	// requireAll makes a not-applicable scenario a failure.
 	requireAll bool
+	// level is the level the run certifies.
+	level reports.Level
 	// sources give each scenario and step its line in its feature file.
 	sources *gherkinSources
 }
@@ -76,14 +78,15 @@ func (r *recorder) hook(sc *godog.ScenarioContext) {
 			result.Status = reports.Failed
 			result.Error += " (and --require-all makes it a failure)"
 		}
-		if rec, ok := steps.Result(ctx); ok {
+		rec, ok := steps.Result(ctx)
+		if ok {
 			result.Lane, result.Evidence, result.Cases = rec.Lane, rec.Evidence, rec.Cases
-			r.add(result, rec.Requests)
-			if rec.MustNotReach {
-				r.block(rec.BlockedRequests)
-			}
-		} else {
-			r.add(result, 0)
+		}
+		result.Levels = levelStatuses(result, rec.CaseStepError, r.level)
+		result.Status = result.Levels[r.level]
+		r.add(result, rec.Requests)
+		if rec.MustNotReach {
+			r.block(rec.BlockedRequests)
 		}
 		return ctx, nil
 	})
@@ -168,4 +171,51 @@ func stepStatus(s godog.StepResultStatus, err error) reports.Status {
 		return reports.Skipped
 	}
 	return reports.Failed
+}
+
+// levelStatuses returns the scenario's status at each level, from its
+// status at the level the run certifies (sc.Status, as its steps ended
+// there) and its generated cases. A scenario tagged @strict is not judged
+// at level safe. At the other level, a scenario that failed only because
+// its cases failed at the certified level (its one failed step is the
+// step that ran them, caseStep) passes when its cases pass there, or is
+// skipped when steps after that one did not run; one that passed fails
+// when a case fails there.
+func levelStatuses(sc reports.Scenario, caseStep string, certified reports.Level) map[reports.Level]reports.Status {
+	out := make(map[reports.Level]reports.Status, len(reports.Levels()))
+	for _, l := range reports.Levels() {
+		switch {
+		case l == reports.LevelSafe && slices.Contains(sc.Tags, reports.StrictTag):
+			out[l] = reports.StrictOnly
+		case l == certified:
+			out[l] = sc.Status
+		default:
+			out[l] = otherLevel(sc, caseStep, l)
+		}
+	}
+	return out
+}
+
+// otherLevel is the scenario's status at level l, which the run does not
+// certify (see levelStatuses).
+func otherLevel(sc reports.Scenario, caseStep string, l reports.Level) reports.Status {
+	casesFail := slices.ContainsFunc(sc.Cases, func(c reports.Case) bool { return c.StatusAt(l) == reports.Failed })
+	switch sc.Status {
+	case reports.Passed:
+		if casesFail {
+			return reports.Failed
+		}
+	case reports.Failed:
+		i := slices.IndexFunc(sc.Steps, func(s reports.Step) bool { return s.Status == reports.Failed })
+		onlyCases := caseStep != "" && len(sc.Evidence) == 0 && i >= 0 && sc.Steps[i].Error == caseStep &&
+			!slices.ContainsFunc(sc.Steps[i+1:], func(s reports.Step) bool { return s.Status == reports.Failed })
+		switch {
+		case !onlyCases || casesFail:
+			return reports.Failed
+		case i+1 < len(sc.Steps):
+			return reports.Skipped // the steps after it did not run
+		}
+		return reports.Passed
+	}
+	return sc.Status
 }

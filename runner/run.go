@@ -54,7 +54,7 @@ func Run(ctx context.Context, cfg Config) (*reports.Result, error) {
 	}
 	defer cleanup()
 	res := &reports.Result{Tool: "toolcert", Version: cfg.Version, Seed: cfg.Seed, Target: cfg.Target.String(), StartedAt: time.Now().UTC(),
-		Shard: cfg.Shard.String()}
+		Shard: cfg.Shard.String(), Level: cfg.level()}
 	pc := cfg.pool(dir)
 	pc.Target = startingTarget{pc.Target}
 	pool, err := harness.StartPool(ctx, pc)
@@ -66,7 +66,7 @@ func Run(ctx context.Context, cfg Config) (*reports.Result, error) {
 		pool.Close(context.WithoutCancel(ctx))
 		return nil, err
 	}
-	rec := &recorder{progress: cfg.Progress, requireAll: cfg.RequireAll, sources: newGherkinSources(cfg.Features)}
+	rec := &recorder{progress: cfg.Progress, requireAll: cfg.RequireAll, level: cfg.level(), sources: newGherkinSources(cfg.Features)}
 	runGodog(ctx, &cfg, suite, rec)
 	closeErr := pool.Close(context.WithoutCancel(ctx))
 	res.Scenarios = append(rec.sorted(), targetFindings(pool.Lanes(), cfg.progressLine)...)
@@ -200,6 +200,8 @@ func newSuite(cfg *Config, pool *harness.Pool) (*steps.Suite, error) {
 
 		ReproduceFlags:  cfg.ReproduceFlags,
 		UpstreamVersion: cfg.UpstreamVersion,
+		Level:           cfg.level(),
+		Tools:           cfg.Tools,
 	}, nil
 }
 

@@ -39,7 +39,7 @@ func Register(sc *godog.ScenarioContext, s *Suite) {
 			leakErr = leakError(leaks)
 		}
 		w.record = &Record{Lane: w.lane.ID, Evidence: w.evidence, Requests: w.ownRequests() + w.variantRequests,
-			Exchanges: w.allExchanges(), Cases: w.cases,
+			Exchanges: w.allExchanges(), Cases: w.cases, CaseStepError: w.caseStepErr,
 			MustNotReach: w.mustNotReach, BlockedRequests: w.blockedRequests}
 		return ctx, leakErr
 	})

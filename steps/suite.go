@@ -2,6 +2,7 @@ package steps
 
 import (
 	"fmt"
+	"regexp"
 	"sync"
 	"time"
 
@@ -41,10 +42,20 @@ type Suite struct {
 	// for the one-line reproducer of each generated case, quoted as
 	// reports.Command quotes.
 	ReproduceFlags string
+	// Level is the level the run certifies ("" is reports.DefaultLevel):
+	// a step that runs generated cases fails when one fails at it. Every
+	// case is judged at both levels.
+	Level reports.Level
+	// Tools are the tool maps of the run's config for a protocol v1
+	// target, whose volatile parts and comparisons apply to it too (an
+	// MCP or HTTP agent carries its own).
+	Tools map[string]targets.ToolMap
 
 	mu        sync.Mutex
 	contracts map[string]*judge.Schema
 	decision  *judge.Schema
+	patterns  map[string][]*regexp.Regexp
+	baselines baselines
 }
 
 // Record is what a finished scenario leaves for the runner.
@@ -58,6 +69,10 @@ type Record struct {
 	Exchanges []harness.Exchange
 	// Cases are the generated variants the scenario ran.
 	Cases []reports.Case
+	// CaseStepError is the error of the step that failed because its
+	// generated cases failed at the level the run certifies; "" when
+	// none did.
+	CaseStepError string
 	// MustNotReach is set when the scenario asserted that its calls (denied,
 	// refused, expired or malformed) sent nothing upstream.
 	MustNotReach bool
@@ -82,7 +97,9 @@ func (s *Suite) toolMap(tool string) targets.ToolMap {
 	case harness.HTTPAgent:
 		return a.Map(tool)
 	}
-	return targets.ToolMap{Name: tool}
+	m := s.Tools[tool]
+	m.Name = tool
+	return m
 }
 
 func (s *Suite) now() time.Time {

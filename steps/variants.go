@@ -92,12 +92,12 @@ func (w *world) runVariants(ctx context.Context, selector string) error {
 		if r.x != nil {
 			w.variantExchanges = append(w.variantExchanges, *r.x)
 		}
-		if r.c.Status != reports.Passed {
+		if r.c.Status == reports.Failed {
 			failed = append(failed, vs[i].ID)
 		}
 	}
 	if len(failed) > 0 {
-		return fmt.Errorf("%d of %d variants failed: %s", len(failed), len(vs), strings.Join(first(failed, 5), ", "))
+		return w.caseStepFailed(fmt.Errorf("%d of %d variants failed: %s", len(failed), len(vs), strings.Join(first(failed, 5), ", ")))
 	}
 	return nil
 }
@@ -124,58 +124,167 @@ func first(s []string, n int) []string {
 }
 
 // runVariant runs one variant in a world of its own (its own canaries,
-// answers and call) on lane, reset first.
+// answers and call) on lane, reset first, and judges it at both levels.
 func (w *world) runVariant(ctx context.Context, lane *harness.Lane, v variant.Variant, t toolOrErr) variantRun {
 	started := time.Now()
+	var b *baseline
+	if t.err == nil {
+		b = w.suite.baselineFor(ctx, lane, t.tool, v)
+	}
 	lane.Upstream.Reset()
-	child := newWorld(w.suite, lane, v.ID)
-	errs := child.serveVariant(ctx, v, t)
+	child := newCaseWorld(w.suite, lane, v.ID, b)
+	j := child.judgeVariant(ctx, v, t, b)
 	r := variantRun{requests: child.requests()}
 	if x, ok := child.exchange(); ok {
 		r.x = &x
 	}
-	errs = append(errs, child.leakCheck()...)
+	child.reviveAfterCall(ctx)
 	c := reports.Case{
-		ID: v.ID, Tool: v.Tool, Operator: v.Operator, Field: v.Field, Status: reports.Passed,
-		Duration: reports.Duration(time.Since(started)), Reproducer: w.suite.reproducer(v.ID),
+		ID: v.ID, Tool: v.Tool, Operator: v.Operator, Field: v.Field, Kind: string(v.Kind),
+		Duration: reports.Duration(time.Since(started)), Reproducer: w.suite.reproducer(v.ID), Evidence: child.evidence,
+		Levels: map[reports.Level]reports.Status{reports.LevelSafe: j.status(j.safe), reports.LevelStrict: j.status(j.strict)},
 	}
-	c.Evidence = child.evidence
-	if len(errs) > 0 {
-		c.Status = reports.Failed
-		if len(c.Evidence) == 0 {
-			for _, err := range errs {
-				c.Evidence = append(c.Evidence, reports.Evidence{Kind: reports.EvidenceMismatch, Message: err.Error()})
-			}
+	if j.strictOnly {
+		c.Levels[reports.LevelSafe] = reports.StrictOnly
+		for i := range c.Evidence {
+			c.Evidence[i].Level = reports.LevelStrict
 		}
 	}
+	c.Status = c.Levels[w.suite.level()]
 	r.c = c
 	return r
 }
 
-// serveVariant programs the variant, calls the tool and checks the
-// outcome the variant expects; it returns every check that failed.
-func (w *world) serveVariant(ctx context.Context, v variant.Variant, tool toolOrErr) []error {
+// judgement is what one case found: failures at every level (a crash, a
+// hang, a leak, the mark, the attempt budget), and those of each level's
+// own rules.
+type judgement struct {
+	common, strict, safe []error
+	// strictOnly is set when level safe does not judge the case.
+	strictOnly bool
+}
+
+// status is the case's status at a level whose own failures are errs.
+func (j judgement) status(errs []error) reports.Status {
+	if len(j.common)+len(errs) > 0 {
+		return reports.Failed
+	}
+	return reports.Passed
+}
+
+// judgeVariant serves the variant, calls the tool and judges what the
+// agent saw: by the variant's expectation at level strict, by its kind
+// and the baseline b at level safe (docs/protocol.md, "Levels").
+func (w *world) judgeVariant(ctx context.Context, v variant.Variant, tool toolOrErr, b *baseline) judgement {
+	var j judgement
 	t, err := tool.tool, tool.err
 	if err != nil {
-		return []error{err}
+		j.common = w.phase("", func() []error { return []error{err} })
+		return j
 	}
-	body, err := w.render(v.Body, "variant "+v.ID)
-	if err != nil {
-		return []error{err}
-	}
-	resp := withType(mocks.Response{Status: v.Status, Body: body}, v.ContentType)
-	if t.VersionHeader != "" {
-		resp.Header = append(resp.Header, mocks.HeaderField{Name: t.VersionHeader, Value: v.Version})
-	}
-	w.answer(t.Request.Method, requestPath(t, v.Arguments), resp)
 	args, err := json.Marshal(v.Arguments)
 	if err != nil {
-		return []error{err}
+		j.common = w.phase("", func() []error { return []error{err} })
+		return j
 	}
-	if err := w.callTool(ctx, v.Tool, args); err != nil {
-		return []error{err}
+	spec := answerSpec{status: v.Status, contentType: v.ContentType, body: v.Body, version: v.Version, origin: "variant " + v.ID, arguments: v.Arguments}
+	j.common = w.phase("", func() []error {
+		if err := w.serve(ctx, t, spec, args); err != nil {
+			return append([]error{err}, w.leakAndMark(v)...)
+		}
+		if _, err := w.mustCall(); err != nil {
+			return append([]error{err}, w.leakAndMark(v)...)
+		}
+		return append(w.leakAndMark(v), nonNil(w.receivedAtMostBudget())...)
+	})
+	if w.call == nil || w.call.Err != nil || w.call.Hung > 0 {
+		return j
 	}
-	return w.expect(ctx, w.suite.expectation(v))
+	j.strict = w.phase(reports.LevelStrict, func() []error { return w.expect(ctx, w.suite.expectation(v)) })
+	j.strictOnly = strictOnly(v) && w.refused(w.call) != outcomeRefused
+	if !j.strictOnly {
+		j.safe = w.phase(reports.LevelSafe, func() []error { return w.judgeSafe(v, b) })
+	}
+	w.mergeLevels()
+	return j
+}
+
+// strictOnly reports whether v is a reject of the corpus that may be read
+// past: level safe judges its refusal (nothing of it may reach the agent)
+// but not its acceptance, since an answer written by hand has no honest
+// answer to compare with (it may differ from every accepted example in
+// what the agent is shown).
+func strictOnly(v variant.Variant) bool {
+	return v.Operator == variant.RejectOperator && v.Kind == protocol.KindIgnorable
+}
+
+// nonNil returns err as a list: empty when it is nil.
+func nonNil(err error) []error {
+	if err == nil {
+		return nil
+	}
+	return []error{err}
+}
+
+// phase runs check, tags the evidence it records with level ("" for
+// every level), and records as evidence each error it returns that left
+// none.
+func (w *world) phase(level reports.Level, check func() []error) []error {
+	from := len(w.evidence)
+	errs := check()
+	if len(w.evidence) == from {
+		for _, err := range errs {
+			w.evidence = append(w.evidence, reports.Evidence{Kind: reports.EvidenceMismatch, Message: err.Error()})
+		}
+	}
+	for i := from; i < len(w.evidence); i++ {
+		w.evidence[i].Level = level
+	}
+	return errs
+}
+
+// mergeLevels folds evidence both levels recorded alike (the accepted
+// example's data check) into one piece that counts at every level.
+func (w *world) mergeLevels() {
+	var out []reports.Evidence
+	for _, e := range w.evidence {
+		if e.Level == reports.LevelSafe {
+			i := slices.IndexFunc(out, func(o reports.Evidence) bool {
+				return o.Level == reports.LevelStrict && o.Kind == e.Kind && o.Message == e.Message && o.Diff == e.Diff
+			})
+			if i >= 0 {
+				out[i].Level = ""
+				continue
+			}
+		}
+		out = append(out, e)
+	}
+	w.evidence = out
+}
+
+// answerSpec is an upstream answer a case serves on the tool's route.
+type answerSpec struct {
+	status      int
+	contentType string // "" sends none
+	body        []byte // a template
+	version     string
+	origin      string // names the template in errors and canaries
+	arguments   map[string]string
+}
+
+// serve programs the tool's route with the answer a (rendered, with the
+// tool's version header) and calls the tool with args.
+func (w *world) serve(ctx context.Context, t *corpus.Tool, a answerSpec, args []byte) error {
+	body, err := w.render(a.body, a.origin)
+	if err != nil {
+		return err
+	}
+	resp := withType(mocks.Response{Status: a.status, Body: body}, a.contentType)
+	if t.VersionHeader != "" {
+		resp.Header = append(resp.Header, mocks.HeaderField{Name: t.VersionHeader, Value: a.version})
+	}
+	w.answer(t.Request.Method, requestPath(t, a.arguments), resp)
+	return w.callTool(ctx, t.Name, args)
 }
 
 // expectation is what the variant expects of this target: as generated
@@ -247,7 +356,6 @@ func (w *world) expectOne(ctx context.Context, e variant.Expect, verdicts []gate
 	default:
 		check(w.auditGate(ctx, e.Gate, e.Reason, false))
 	}
-	check(w.receivedAtMostBudget())
 	return errs
 }
 

@@ -49,6 +49,10 @@ type world struct {
 	tried int
 	// variantExchanges are the calls of those variants.
 	variantExchanges []harness.Exchange
+	// caseStepErr is the error of the step that failed because its
+	// generated cases failed at the level the run certifies ("" when
+	// none did): the runner judges the other level from the cases.
+	caseStepErr string
 }
 
 // call is one agent call of the scenario, what it saw, and the envelope

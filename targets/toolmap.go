@@ -52,6 +52,44 @@ type ToolMap struct {
 	// failure without a string and a boolean there reports no code, and
 	// only that it failed is checked.
 	Code, Retryable string
+	// Volatile names what the target makes up itself on every call (its
+	// own request ids, the time it answered), which the comparison with
+	// what the agent saw for the honest answer leaves out (docs/protocol.md,
+	// "Levels"). It applies to every target kind, protocol v1 too.
+	Volatile Volatile
+	// Compare says how the agent's data is compared with the corpus's
+	// expected data, where the target renders it its own way.
+	Compare Compare
+}
+
+// Volatile names the parts of what the agent sees that change from call
+// to call whatever the upstream answered.
+type Volatile struct {
+	// Pointers are JSON pointers into every JSON part of an answer (the
+	// structured content, a text block that is JSON, an HTTP body, an MCP
+	// result's _meta); a token "*" matches every member or element. The
+	// member they name is left out wherever it is.
+	Pointers []string
+	// Patterns are regular expressions (Go's syntax); every match in any
+	// part is replaced by the same text before the parts are compared.
+	Patterns []string
+}
+
+// Compare says how the agent's data is compared with the corpus's
+// expected data (its baseline check); the zero Compare compares exactly.
+type Compare struct {
+	// Instants compares two RFC 3339 timestamps as the instants they
+	// name, so that "2026-12-01T10:00:00.000Z" equals
+	// "2026-12-01T10:00:00Z" and "2026-12-01T11:00:00+01:00".
+	Instants bool
+	// OmitZero lets the agent's data leave out a member whose expected
+	// value is a zero value: "", 0, false, null, [] or {}.
+	OmitZero bool
+	// Adds are JSON pointers of members the target adds of its own to the
+	// data (defaults, its own fields); "*" matches every member or
+	// element. Any other member the data has and the expected data has
+	// not is "invented data".
+	Adds []string
 }
 
 // Where a failure's structured content carries its code and retryable

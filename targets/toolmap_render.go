@@ -2,10 +2,12 @@ package targets
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/url"
+	"regexp"
 	"text/template"
 )
 
@@ -65,6 +67,18 @@ func (m ToolMap) Check() error {
 	for name, ptr := range map[string]string{"data": m.Data, "code": m.Code, "retryable": m.Retryable, "failure pointer": m.FailurePointer} {
 		if err := checkPointer(ptr); err != nil {
 			return fmt.Errorf("%s: %w", name, err)
+		}
+	}
+	for name, ptrs := range map[string][]string{"volatile pointer": m.Volatile.Pointers, "compare adds": m.Compare.Adds} {
+		for _, ptr := range ptrs {
+			if err := checkPointer(ptr); err != nil || ptr == "" {
+				return fmt.Errorf("%s: %w", name, cmp.Or(err, fmt.Errorf(`"" names the whole answer: want a member's pointer`)))
+			}
+		}
+	}
+	for _, p := range m.Volatile.Patterns {
+		if _, err := regexp.Compile(p); err != nil {
+			return fmt.Errorf("volatile pattern %q: %w", p, err)
 		}
 	}
 	return nil

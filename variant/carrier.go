@@ -13,7 +13,7 @@ import (
 // outcome.
 
 // markText is what a carrier gets appended.
-const markText = " {{canary:mark}}"
+const markText = " " + canaryOpen + MarkName + "}}"
 
 // marked returns a copy of the example's tree that holds a canary outside
 // the subtree at avoid: as it is when it already does, else with the mark

@@ -24,7 +24,7 @@ func TestExpectationsFollowTheDecisionTable(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if v.Operator == rejectOperator {
+		if v.Operator == RejectOperator {
 			checkReject(t, c, tool, v)
 			continue
 		}

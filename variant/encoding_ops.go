@@ -1,6 +1,7 @@
 package variant
 
 import (
+	"bytes"
 	"fmt"
 	"slices"
 	"strconv"
@@ -36,7 +37,8 @@ var invalidBytes = []struct{ tag, bytes string }{
 
 // bytesDraft is a draft of the early-marked tree's bytes, changed by f.
 func bytesDraft(x *example, field, tag, note string, avoid string, e Expect, f func([]byte) []byte) draft {
-	return draft{field: field, tag: tag, note: note, body: f(x.markedEarly(avoid).encode()), expect: e}
+	t := x.markedFor(field, avoid, true)
+	return draft{field: field, tag: tag, note: note, body: f(t.encode()), expect: e, mark: t.markPointer()}
 }
 
 func bomJSON(x *example) []draft {
@@ -50,7 +52,7 @@ func bomJSON(x *example) []draft {
 func inEveryString(x *example, tag, note string, e Expect, f func(lit string) string) []draft {
 	var out []draft
 	for _, ptr := range x.stringLeaves() {
-		t := x.markedEarly("")
+		t := x.markedFor(ptr, "", true)
 		t.at(ptr).lit = f(t.at(ptr).lit)
 		out = append(out, treeDraft(ptr, tag, ptr+" "+note, t, e))
 	}
@@ -117,7 +119,7 @@ func nonfinite(lit string) func(*example) []draft {
 func nonfiniteTagged(x *example, tag, lit string) []draft {
 	var out []draft
 	for _, ptr := range numberTargets(x) {
-		t := x.markedEarly(ptr)
+		t := x.markedFor(ptr, ptr, true)
 		t.set(ptr, litNode(lit))
 		out = append(out, treeDraft(ptr, tag, ptr+" is "+lit, t, parseFault(protocol.ReasonNonfinite)))
 	}
@@ -132,7 +134,7 @@ func infinity(x *example) []draft {
 const truncateCount = 6
 
 func truncateJSON(x *example) []draft {
-	body := x.markedEarly("").encode()
+	body := x.markedEarly("").encode() // no parser reads past a cut: the mark's place does not matter
 	end := len(body) - 1 // keep the root's closing bracket out
 	return truncated(x, body, end, parseFault(protocol.ReasonTruncated))
 }
@@ -157,9 +159,14 @@ func truncated(x *example, body []byte, end int, e Expect) []draft {
 		cands = slices.Delete(cands, i, i+1)
 	}
 	slices.Sort(picks)
+	mark := x.findMark(body)
 	var out []draft
 	for _, k := range picks {
-		out = append(out, draft{tag: strconv.Itoa(k), note: fmt.Sprintf("cut after %d of %d bytes", k, len(body)), body: slices.Clone(body[:k]), expect: e})
+		d := draft{tag: strconv.Itoa(k), note: fmt.Sprintf("cut after %d of %d bytes", k, len(body)), body: slices.Clone(body[:k]), expect: e}
+		if bytes.Contains(d.body, []byte(markPlaceholder)) {
+			d.mark = mark
+		}
+		out = append(out, d)
 	}
 	return out
 }

@@ -23,6 +23,7 @@ type example struct {
 	schema      *rule
 	tree        *node  // FormatJSON
 	kv          *kvDoc // FormatKeyValue
+	op          string // the operator run is applying now
 }
 
 // draft is one operator's output before the generator names it.
@@ -34,6 +35,7 @@ type draft struct {
 	contentType *string // nil: the tool's
 	body        []byte
 	expect      Expect
+	mark        string // where the mark is (Variant.Mark); "" to find it in body
 }
 
 // newExample loads what the operators need for one example and version.

@@ -132,7 +132,7 @@ func generateTool(c *corpus.Corpus, name string, opts Options, ops []operator) (
 			}
 		}
 	}
-	if slices.ContainsFunc(ops, func(o operator) bool { return o.name == rejectOperator }) {
+	if slices.ContainsFunc(ops, func(o operator) bool { return o.name == RejectOperator }) {
 		rs, err := rejectVariants(t, cs, c)
 		if err != nil {
 			return nil, err
@@ -152,6 +152,7 @@ func (x *example) run(op operator) []Variant {
 	if f == nil {
 		return nil
 	}
+	x.op = op.name
 	var out []Variant
 	for _, d := range f(x) {
 		if v, ok := x.variant(op.name, d); ok {
@@ -183,6 +184,10 @@ func (x *example) variant(op string, d draft) (Variant, bool) {
 		Body: slices.Clone(d.body), Arguments: maps.Clone(x.acc.Arguments), Expect: d.expect,
 	}
 	v.Expect.Data = slices.Clone(v.Expect.Data) // no two variants share memory
+	v.Kind = x.kindOf(op, d)
+	if v.Mark = d.mark; v.Mark == "" && bytes.Contains(d.body, []byte(markPlaceholder)) {
+		v.Mark = x.findMark(d.body)
+	}
 	v.Expect.Alternatives = x.alternatives(op, v.Expect)
 	if v.Status == 0 {
 		v.Status = http.StatusOK

@@ -46,7 +46,7 @@ func TestSeedMovesOnlySeededChoices(t *testing.T) {
 func TestGolden(t *testing.T) {
 	var b strings.Builder
 	for _, v := range generate(t, variant.Options{}) {
-		fmt.Fprintf(&b, "%s %x %d %s/%s\n", v.ID, sha256.Sum256(v.Body), v.Status, v.Expect.Gate, v.Expect.Reason)
+		fmt.Fprintf(&b, "%s %x %d %s/%s %s %q\n", v.ID, sha256.Sum256(v.Body), v.Status, v.Expect.Gate, v.Expect.Reason, v.Kind, v.Mark)
 	}
 	golden := filepath.Join("testdata", "variants.golden")
 	if *update {

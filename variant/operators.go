@@ -18,7 +18,7 @@ type operator struct {
 // built on each call, so no package state is shared.
 func operators() []operator {
 	ops := slices.Concat(
-		baselineOperators(), structureOperators(), valueOperators(),
+		baselineOperators(), equivalentOperators(), structureOperators(), valueOperators(),
 		encodingOperators(), syntaxOperators(), limitOperators(),
 		semanticOperators(), transportOperators(), keyValueOperators(),
 		rejectOperators(),

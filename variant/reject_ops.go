@@ -9,16 +9,17 @@ import (
 	"github.com/toolcert/toolcert/protocol"
 )
 
-// rejectOperator names the corpus's own rejects (cases.json "rejects")
+// RejectOperator names the corpus's own rejects (cases.json "rejects")
 // served as cases: each as stored, with its status, expecting the gate and
-// reason it states. It is not applied to accepted examples.
-const rejectOperator = "reject"
+// reason it states. It is not applied to accepted examples; such a
+// variant's Example is the reject's ID.
+const RejectOperator = "reject"
 
 // rejectOperators lists the reject operator; generateTool applies it to
 // the rejects, not to the examples.
 func rejectOperators() []operator {
 	return []operator{{
-		name:     rejectOperator,
+		name:     RejectOperator,
 		describe: "each reject of cases.json as stored, served with its status (200 unless it states one): refused at the gate and reason it states",
 	}}
 }
@@ -53,10 +54,24 @@ func rejectVariant(t *corpus.Tool, r corpus.Reject, version string, body []byte)
 	e := rejected(protocol.Gate(r.Gate), r.Reason)
 	e.Alternatives = rejectAlternatives(t.Format, e)
 	return Variant{
-		ID: t.Name + "/" + name + "/" + rejectOperator, Tool: t.Name, Example: r.ID, Operator: rejectOperator,
+		ID: t.Name + "/" + name + "/" + RejectOperator, Tool: t.Name, Example: r.ID, Operator: RejectOperator,
 		Version: version, Note: "the corpus's reject " + r.ID + ": " + r.Why, Status: r.StatusCode(),
-		ContentType: contentType, Body: slices.Clone(body), Arguments: maps.Clone(r.Arguments), Expect: e,
+		ContentType: contentType, Body: slices.Clone(body), Arguments: maps.Clone(r.Arguments), Expect: e, Kind: rejectKind(r),
 	}
+}
+
+// rejectKind is the kind of reject r: the one it states, or else
+// must-refuse for a transport or semantic rejection and a duplicate name
+// (an error answer; another object or time; an ambiguous answer), and
+// ignorable for every other.
+func rejectKind(r corpus.Reject) protocol.Kind {
+	switch g := protocol.Gate(r.Gate); {
+	case r.Kind != "":
+		return protocol.Kind(r.Kind)
+	case g == protocol.GateTransport, g == protocol.GateSemantic, r.Reason == protocol.ReasonDuplicateName:
+		return protocol.KindMustRefuse
+	}
+	return protocol.KindIgnorable
 }
 
 // rejectAlternatives returns what the decision table allows instead of

@@ -65,7 +65,7 @@ func duplicated(x *example, tags []string, dup func(m member, tag string) (membe
 		for _, tag := range tags {
 			t := x.tree.clone()
 			if tag == "same" {
-				t = x.markedEarly("")
+				t = x.markedHidden("")
 			}
 			obj, i := t.at(parentPointer(ptr)), t.at(parentPointer(ptr)).index(lastToken(ptr))
 			orig := obj.members[i]
@@ -148,7 +148,7 @@ func missingRequired(x *example) []draft {
 		if r.unknown || !r.isRequired(lastToken(ptr)) {
 			continue
 		}
-		t := x.marked(ptr)
+		t := x.markedFor(ptr, ptr, false)
 		obj := t.at(parentPointer(ptr))
 		obj.remove(obj.index(lastToken(ptr)))
 		out = append(out, treeDraft(ptr, "", ptr+" removed", t, schemaFault()))
@@ -166,12 +166,15 @@ func replacedObject(x *example, note string, wrapsRootAway bool, wrap func(*node
 		if ptr == "" && !x.first && wrapsRootAway {
 			continue
 		}
-		t := x.marked(ptr)
-		v := wrap(t.at(ptr))
-		e, ok := x.leafVerdict(ptr, string(v.encode()))
+		e, ok := x.leafVerdict(ptr, string(wrap(x.tree.at(ptr)).encode()))
 		if !ok {
 			continue
 		}
+		t := x.tree.clone()
+		if e.Outcome == protocol.OutcomeFailure {
+			t = x.markedFor(ptr, ptr, false)
+		}
+		v := wrap(t.at(ptr))
 		if ptr == "" {
 			t = v
 		} else {
@@ -196,7 +199,10 @@ func nullForArray(x *example) []draft {
 		if !ok {
 			continue
 		}
-		t := x.marked(ptr)
+		t := x.tree.clone()
+		if e.Outcome == protocol.OutcomeFailure {
+			t = x.markedFor(ptr, ptr, false)
+		}
 		if ptr == "" {
 			t = litNode("null")
 		} else {
@@ -225,7 +231,10 @@ func emptyObject(x *example) []draft {
 		if len(r.required) > 0 {
 			e = schemaFault()
 		}
-		t := x.marked(ptr)
+		t := x.tree.clone()
+		if e.Outcome == protocol.OutcomeFailure {
+			t = x.markedFor(ptr, ptr, false)
+		}
 		t.set(ptr, objNode())
 		out = append(out, treeDraft(ptr, "", ptr+" emptied", t, e))
 	}

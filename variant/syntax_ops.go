@@ -35,7 +35,7 @@ func singleQuotes(x *example) []draft {
 	if !ok {
 		return nil
 	}
-	t := x.markedEarly("")
+	t := x.markedHidden("")
 	lit := t.at(ptr).lit
 	if strings.Contains(lit, "'") {
 		return nil
@@ -50,7 +50,7 @@ func unquotedName(x *example) []draft {
 		return nil
 	}
 	ptr := members[0]
-	t := x.markedEarly("")
+	t := x.markedHidden("")
 	obj := t.at(parentPointer(ptr))
 	m := &obj.members[obj.index(lastToken(ptr))]
 	m.raw = strings.Trim(m.raw, `"`)
@@ -60,7 +60,7 @@ func unquotedName(x *example) []draft {
 func trailingComma(x *example) []draft {
 	var out []draft
 	for _, ptr := range x.objects() {
-		t := x.markedEarly("")
+		t := x.markedHidden("")
 		if len(t.at(ptr).members) == 0 {
 			continue
 		}
@@ -86,7 +86,7 @@ func invalidEscape(x *example) []draft {
 	if !ok {
 		return nil
 	}
-	t := x.markedEarly("")
+	t := x.markedHidden("")
 	t.at(ptr).lit = appendText(t.at(ptr).lit, `\q`)
 	return []draft{treeDraft(ptr, "", ptr+` ends in \q`, t, syntaxError())}
 }

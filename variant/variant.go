@@ -73,9 +73,24 @@ type Variant struct {
 	Body []byte
 	// Arguments are the agent's arguments, from the example.
 	Arguments map[string]string
-	// Expect is what a correct adapter answers and records.
+	// Expect is what a correct adapter answers and records: the strict
+	// level's verdict (protocol v1).
 	Expect Expect
+	// Kind is what the answer is to the agent whatever the adapter's
+	// style, which the safe level judges it by (protocol.Kind).
+	Kind protocol.Kind
+	// Mark is the JSON pointer (the key, for a key_value tool) of the
+	// value the generator appended its mark to: the canary named "mark"
+	// it plants in a variant whose own change plants none. "" when the
+	// variant holds no mark. The mark of an ignorable variant sits where
+	// a correct adapter's agent never sees it; that of a must-refuse one,
+	// where a wrong acceptance shows it.
+	Mark string
 }
+
+// MarkName is the name of the canary the generator plants as the mark:
+// {{canary:mark}}.
+const MarkName = "mark"
 
 // Expect is the outcome a correct adapter reaches for a variant.
 type Expect struct {

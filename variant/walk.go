@@ -53,7 +53,7 @@ func (x *example) members() []string {
 
 // treeDraft is a draft whose body is the tree, written on one line.
 func treeDraft(field, tag, note string, t *node, e Expect) draft {
-	return draft{field: field, tag: tag, note: note, body: t.encode(), expect: e}
+	return draft{field: field, tag: tag, note: note, body: t.encode(), expect: e, mark: t.markPointer()}
 }
 
 // where names the value at ptr for a note.

@@ -67,3 +67,10 @@ type Lender interface {
 	// borrowed lane should go back after its current case.
 	Wanted() bool
 }
+
+// Reviver is a Lanes that can start the target of a lane its caller holds
+// again, when the target died or hangs: the case it happened in fails,
+// and the next case runs on a new instance.
+type Reviver interface {
+	Revive(ctx context.Context, lane *Lane) error
+}

@@ -50,8 +50,9 @@ type Pool struct {
 }
 
 var (
-	_ Lanes  = (*Pool)(nil)
-	_ Lender = (*Pool)(nil)
+	_ Lanes   = (*Pool)(nil)
+	_ Lender  = (*Pool)(nil)
+	_ Reviver = (*Pool)(nil)
 )
 
 // StartPool starts cfg.Lanes lanes (at least one), or one for a target that
@@ -194,23 +195,32 @@ func (p *Pool) Wanted() bool { return p.waiting.Load() > 0 }
 // ready returns lane once its target answers, after starting it again
 // when it died; on error the lane is free again.
 func (p *Pool) ready(ctx context.Context, lane *Lane) (*Lane, error) {
+	if err := p.Revive(ctx, lane); err != nil {
+		p.free <- lane
+		return nil, err
+	}
+	return lane, nil
+}
+
+// Revive starts the target of lane, which the caller holds, again when it
+// no longer answers (it exited, or its health check or ping failed within
+// 2 s): a target that dies or hangs in one case fails that case, and the
+// next runs on a new instance. A target the harness did not start is left
+// as it is.
+func (p *Pool) Revive(ctx context.Context, lane *Lane) error {
 	actx, cancel := context.WithTimeout(ctx, 2*time.Second)
 	defer cancel()
-	if lane.Target.Alive(actx) == nil {
-		return lane, nil
-	}
-	if p.cfg.UpstreamListen != "" {
-		return lane, nil // not ours to restart; the scenario will fail with the reason
+	if lane.Target.Alive(actx) == nil || p.cfg.UpstreamListen != "" {
+		return nil // alive, or not ours to restart: the scenario fails with the reason
 	}
 	sctx, scancel := context.WithTimeout(ctx, 5*time.Second)
 	defer scancel()
 	_ = stopTarget(sctx, lane)
 	p.restarts.Add(1)
 	if err := p.startTarget(ctx, lane); err != nil {
-		p.free <- lane
-		return nil, fmt.Errorf("restart the dead target of lane %d: %w", lane.ID, err)
+		return fmt.Errorf("restart the dead target of lane %d: %w", lane.ID, err)
 	}
-	return lane, nil
+	return nil
 }
 
 // Release gives the lane back for the next scenario.

@@ -34,10 +34,14 @@ func (r Run) Config() (runner.Config, error) {
 	if cfg.Concurrency < 1 {
 		return cfg, r.fault("concurrency", errors.New("must be at least 1"))
 	}
+	level, err := reports.ParseLevel(r.Level)
+	if err != nil {
+		return cfg, r.fault("level", err)
+	}
+	cfg.Level = level
 	if err := r.open(&cfg); err != nil {
 		return cfg, err
 	}
-	var err error
 	if cfg.Target, cfg.Profile, err = r.Build(); err != nil {
 		return cfg, err
 	}
@@ -203,7 +207,7 @@ func (r Run) ReproduceFlags() string {
 	repeated = append(repeated, targetFlags(r.Flags)...)
 	repeated = append(repeated, targetFlag{name: "upstream-listen", value: r.UpstreamListen},
 		targetFlag{name: "audit-file", value: r.AuditFile}, targetFlag{name: "profile", value: r.Profile},
-		targetFlag{name: "ready-timeout", value: timeout})
+		targetFlag{name: "ready-timeout", value: timeout}, targetFlag{name: "level", value: r.Level})
 	for _, f := range repeated {
 		if r.set[f.name] && f.value != "" {
 			words = append(words, "--"+f.name, f.value)

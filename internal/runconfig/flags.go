@@ -41,6 +41,9 @@ type Flags struct {
 	WriteBaseline string
 	// RequireAll makes every not-applicable scenario a failure.
 	RequireAll bool
+	// Level is the level the run certifies, safe or strict ("" is
+	// strict): the exit code follows it.
+	Level string
 	// AllowOpenDecisions runs a corpus whose tools still list decisions
 	// left to the owner (tool.json's "decide").
 	AllowOpenDecisions bool

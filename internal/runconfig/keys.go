@@ -36,6 +36,7 @@ func runKeys() []runKey {
 		{"shard", shardKey},
 		{"write-baseline", pathKey(func(f *Flags) *string { return &f.WriteBaseline })},
 		{"require-all", scalarKey("!!bool", "true or false", func(f *Flags) *bool { return &f.RequireAll })},
+		{"level", levelKey},
 		{"allow-open-decisions", scalarKey("!!bool", "true or false", func(f *Flags) *bool { return &f.AllowOpenDecisions })},
 		{"profile", pathKey(func(f *Flags) *string { return &f.Profile })},
 		{"upstream-listen", stringKey(func(f *Flags) *string { return &f.UpstreamListen })},
@@ -138,6 +139,18 @@ func shardKey(d *decoder, n *yaml.Node, key string) (func(*Flags), error) {
 		return nil, d.fault(n, key, err)
 	}
 	return func(f *Flags) { f.Shard = s }, nil
+}
+
+// levelKey reads the level the run certifies: safe or strict.
+func levelKey(d *decoder, n *yaml.Node, key string) (func(*Flags), error) {
+	s, err := d.str(n, key)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := reports.ParseLevel(s); err != nil || s == "" {
+		return nil, d.faultf(n, key, "%q is not a level: want safe or strict", s)
+	}
+	return func(f *Flags) { f.Level = s }, nil
 }
 
 // readyTimeoutKey reads a positive Go duration such as "20s".
