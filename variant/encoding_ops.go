@@ -135,7 +135,7 @@ const truncateCount = 6
 
 func truncateJSON(x *example) []draft {
 	body := x.markedEarly("").encode() // no parser reads past a cut: the mark's place does not matter
-	end := len(body) - 1 // keep the root's closing bracket out
+	end := len(body) - 1               // keep the root's closing bracket out
 	return truncated(x, body, end, parseFault(protocol.ReasonTruncated))
 }
 
