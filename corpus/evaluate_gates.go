@@ -2,10 +2,12 @@ package corpus
 
 import (
 	"encoding/json"
+	"fmt"
 	"maps"
 	"net/http"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/toolcert/toolcert/internal/judge"
@@ -63,13 +65,18 @@ func (p *plan) fresh(doc any, now time.Time, lim Limits) error {
 }
 
 // project builds a new object holding only the agent's fields, each from
-// its pointer; a pointer that names nothing is a schema_violation.
+// its pointer (a field written as a pointer nested at it); a pointer that
+// names nothing is a schema_violation, but for an optional field, which
+// is then left out.
 func (p *plan) project(doc any) (map[string]any, error) {
 	data := make(map[string]any, len(p.version.Project))
 	for _, field := range slices.Sorted(maps.Keys(p.version.Project)) {
 		ptr := p.version.Project[field]
 		v, ok := judge.Lookup(doc, ptr)
-		if !ok {
+		switch {
+		case !ok && slices.Contains(p.version.Optional, field):
+			continue
+		case !ok:
 			return nil, judge.Reject(protocol.GateSchema, protocol.ReasonSchemaViolation, "project %s: %s names nothing in the answer", field, ptr)
 		}
 		if slices.Contains(p.version.Integers, field) {
@@ -78,9 +85,35 @@ func (p *plan) project(doc any) (map[string]any, error) {
 				return nil, err
 			}
 		}
-		data[field] = v
+		if err := setField(data, field, v); err != nil {
+			return nil, err
+		}
 	}
 	return data, nil
+}
+
+// setField sets field of data to v: a plain name at the top, a pointer at
+// its place, inside the objects it names (made when missing).
+func setField(data map[string]any, field string, v any) error {
+	if !strings.HasPrefix(field, "/") {
+		data[field] = v
+		return nil
+	}
+	toks := judge.PointerTokens(field)
+	obj := data
+	for _, tok := range toks[:len(toks)-1] {
+		next, ok := obj[tok].(map[string]any)
+		if !ok {
+			if _, taken := obj[tok]; taken {
+				return fmt.Errorf("project %s: %s is already another field's value", field, tok)
+			}
+			next = map[string]any{}
+			obj[tok] = next
+		}
+		obj = next
+	}
+	obj[toks[len(toks)-1]] = v
+	return nil
 }
 
 // integer turns the text (or number) v into an integer json.Number.

@@ -5,6 +5,7 @@ import (
 	"path"
 	"regexp"
 	"slices"
+	"strings"
 
 	"github.com/toolcert/toolcert/internal/judge"
 )
@@ -63,6 +64,14 @@ func checkBinding(t *Tool, v Version, args map[string]string) error {
 	for field, ptr := range v.Project {
 		if !judge.ValidPointer(ptr) {
 			return fmt.Errorf("project %s: %q is not a JSON pointer", field, ptr)
+		}
+		if strings.HasPrefix(field, "/") && (!judge.ValidPointer(field) || field == "/") {
+			return fmt.Errorf("project: the nested field %q is not a JSON pointer to a member", field)
+		}
+	}
+	for _, field := range v.Optional {
+		if _, ok := v.Project[field]; !ok {
+			return fmt.Errorf("optional: %q is not a projected field", field)
 		}
 	}
 	for _, field := range v.Integers {

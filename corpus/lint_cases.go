@@ -2,8 +2,10 @@ package corpus
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"path"
+	"slices"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/toolcert/toolcert/internal/judge"
@@ -67,8 +69,14 @@ func (l *linter) accepted(tool string, tc *toolCheck, at string, a Accepted) {
 			l.add(file, at, "%s%v", vp, err)
 		case !out.Accepted:
 			l.add(file, at, "%srejected at %s %s, want accepted: %s", vp, out.Gate, out.Reason, out.Detail)
+		case okWant && isList(want):
+			for i, v := range want.([]any) {
+				if !slices.Contains(LeafTexts(out.Data), LeafText(v)) {
+					l.add(file, fmt.Sprintf("%s/expect/%d", at, i), "%s%s is no value of the projection %v", vp, LeafText(v), out.Data)
+				}
+			}
 		case okWant:
-			if diff := cmp.Diff(want, out.Data); diff != "" {
+			if diff := cmp.Diff(want, any(out.Data)); diff != "" {
 				l.add(file, at+"/expect", "%sprojects to a different object (-want +got):\n%s", vp, diff)
 			}
 		}
@@ -121,9 +129,9 @@ func versionPrefix(v string, listed []string) string {
 }
 
 // expect renders and parses an accepted example's expect and checks it
-// against the contract; it reports whether it is an object to compare
-// with.
-func (l *linter) expect(tool string, tc *toolCheck, at string, raw []byte) (map[string]any, bool) {
+// against the contract; it reports whether it is an object, or a list of
+// values, to compare with.
+func (l *linter) expect(tool string, tc *toolCheck, at string, raw []byte) (any, bool) {
 	file := path.Join(tool, "cases.json")
 	at += "/expect"
 	if len(raw) == 0 {
@@ -136,9 +144,12 @@ func (l *linter) expect(tool string, tc *toolCheck, at string, raw []byte) (map[
 		return nil, false
 	}
 	doc, err := judge.ParseJSON(b, judge.Limits{})
+	if list, ok := doc.([]any); ok && err == nil {
+		return list, l.valueList(file, at, list)
+	}
 	data, isObject := doc.(map[string]any)
 	if err != nil || !isObject {
-		l.add(file, at, "not a JSON object (%v)", err)
+		l.add(file, at, "not a JSON object, nor a list of values (%v)", err)
 		return nil, false
 	}
 	if tc != nil && tc.contract != nil {
@@ -147,4 +158,64 @@ func (l *linter) expect(tool string, tc *toolCheck, at string, raw []byte) (map[
 		}
 	}
 	return data, true
+}
+
+// valueList checks an expect written as a list of values (a text result's,
+// docs/fixtures.md): at least one, each a string, a number or a boolean.
+func (l *linter) valueList(file, at string, list []any) bool {
+	if len(list) == 0 {
+		l.add(file, at, "an empty list of values: it checks nothing")
+		return false
+	}
+	ok := true
+	for i, v := range list {
+		switch v.(type) {
+		case string, json.Number, bool:
+		default:
+			l.add(file, fmt.Sprintf("%s/%d", at, i), "%v is not a string, a number or a boolean", v)
+			ok = false
+		}
+	}
+	return ok
+}
+
+// isList reports whether v is a list of values.
+func isList(v any) bool {
+	_, ok := v.([]any)
+	return ok
+}
+
+// LeafText writes a scalar of a parsed document as a text result shows it:
+// a string as it is, a number as written, a boolean as true or false, null
+// as null.
+func LeafText(v any) string {
+	switch x := v.(type) {
+	case string:
+		return x
+	case nil:
+		return "null"
+	}
+	return fmt.Sprint(v)
+}
+
+// LeafTexts returns the LeafText of every scalar inside v, in no order.
+func LeafTexts(v any) []string {
+	var out []string
+	var walk func(any)
+	walk = func(v any) {
+		switch x := v.(type) {
+		case map[string]any:
+			for _, c := range x {
+				walk(c)
+			}
+		case []any:
+			for _, c := range x {
+				walk(c)
+			}
+		default:
+			out = append(out, LeafText(x))
+		}
+	}
+	walk(v)
+	return out
 }

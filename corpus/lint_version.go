@@ -79,6 +79,18 @@ func (l *linter) pointers(t *Tool, v Version, at string, sch *compiledSchema) bo
 			ok = false
 		}
 	}
+	for i, field := range v.Optional {
+		if _, projected := v.Project[field]; !projected {
+			l.add(file, fmt.Sprintf("%s/optional/%d", at, i), "%q is not a projected field", field)
+			ok = false
+		}
+	}
+	for _, field := range slices.Sorted(maps.Keys(v.Project)) {
+		if strings.HasPrefix(field, "/") && (!judge.ValidPointer(field) || field == "/") {
+			l.add(file, at+"/project/"+judge.EscapePointerToken(field), "the nested field %q is not a JSON pointer to a member", field)
+			ok = false
+		}
+	}
 	for _, ptr := range slices.Sorted(maps.Keys(v.Bind)) {
 		check(at+"/bind/"+judge.EscapePointerToken(ptr), ptr, false)
 	}

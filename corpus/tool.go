@@ -68,8 +68,15 @@ type Version struct {
 	// describes the object of the parsed keys, every value a string.
 	Schema string `json:"schema"`
 	// Project maps each agent data field to the JSON pointer of the
-	// upstream field it is taken from.
+	// upstream field it is taken from. A field written as a JSON pointer
+	// ("/user/login") is nested: the agent's data holds it at that pointer,
+	// inside objects made for it.
 	Project map[string]string `json:"project"`
+	// Optional lists the projected fields (as Project writes them) an
+	// answer may lack: absent upstream, the field is absent from the
+	// agent's data, and a target may also show it as null. Every other
+	// projected field must be there.
+	Optional []string `json:"optional,omitempty"`
 	// Integers lists the agent data fields that the adapter turns from
 	// text into integers (FormatKeyValue).
 	Integers []string `json:"integers,omitempty"`

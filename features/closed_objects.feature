@@ -1,4 +1,4 @@
-@upstream-v1
+@upstream-v1 @strict
 Feature: Closed objects (R5)
   Every object the contract owns is closed: an unexpected property at any
   level is rejected, and composition with allOf is closed with

@@ -18,6 +18,7 @@ Feature: Duplicate member names (R3)
     And no canary reaches the agent
     And the audit records gate "parse" and reason "duplicate_name" for that request
 
+  @strict
   Scenario: a case-variant member is rejected by the closed schema
     Given the upstream answers GET /reviews/CR-1042 with fixture "review_status/rejects/duplicate_case.json"
     When the agent calls "review_status" with {"change_id": "CR-1042"}

@@ -3,6 +3,7 @@ Feature: The result envelope (R6, R7)
   Success and failure are mutually exclusive; a result of one tool is never
   taken for another's; the request_id is the adapter's own.
 
+  @strict
   Scenario: a success that also carries an error object is rejected
     Given the upstream answers GET /reviews/CR-1042 with:
       """

@@ -1,4 +1,4 @@
-@upstream-v1
+@upstream-v1 @strict
 Feature: The first useful test (R20)
   A nearly valid response with one unexpected property must not reach the
   agent in any part. If this fails, there is no tool contract yet: only a

@@ -24,6 +24,7 @@ Feature: Formats are asserted, and timestamps parsed for real (R9)
     Then the agent sees the failure INVALID_RESPONSE, not retryable
     And no canary reaches the agent
 
+  @strict
   Scenario: a malformed vendor timestamp outside the projection is still rejected
     Given the upstream answers GET /reviews/CR-1042 with:
       """

@@ -18,6 +18,7 @@ Feature: Parse limits (R1, R2, R4)
     And the audit records gate "transport" and reason "byte_limit" for that request
     And the adapter stopped reading before the end of the body
 
+  @strict
   Scenario: a document nested one level past the depth limit is rejected
     Given the upstream answers GET /reviews/CR-1042 with a document nested one level past the adapter's depth limit
     When the agent calls "review_status" with {"change_id": "CR-1042"}
@@ -25,6 +26,7 @@ Feature: Parse limits (R1, R2, R4)
     And no canary reaches the agent
     And the audit records gate "parse" and reason "depth_limit" for that request
 
+  @strict
   Scenario Outline: a broken document is rejected at the parse gate: <case>
     Given the upstream answers GET <path> with fixture "<fixture>"
     When the agent calls "<tool>" with <arguments>

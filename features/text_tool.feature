@@ -12,6 +12,7 @@ Feature: A text tool's strict format (R13)
       """
     And no canary reaches the agent
 
+  @strict
   Scenario: a login banner before the output is rejected
     Given the upstream answers GET /hosts/web-1/uptime with text:
       """
@@ -24,6 +25,7 @@ Feature: A text tool's strict format (R13)
     And no canary reaches the agent
     And the audit records gate "parse" and reason "text_format" for that request
 
+  @strict
   Scenario: an extra line after the output is rejected
     Given the upstream answers GET /hosts/web-1/uptime with text:
       """
@@ -36,6 +38,7 @@ Feature: A text tool's strict format (R13)
     And no canary reaches the agent
     And the audit records gate "parse" and reason "text_format" for that request
 
+  @strict
   Scenario: an extra key is rejected
     Given the upstream answers GET /hosts/web-1/uptime with text:
       """
@@ -47,6 +50,7 @@ Feature: A text tool's strict format (R13)
     Then the agent sees the failure INVALID_RESPONSE, not retryable
     And no canary reaches the agent
 
+  @strict
   Scenario: a value outside its format is rejected
     Given the upstream answers GET /hosts/web-1/uptime with text:
       """

@@ -1,4 +1,4 @@
-@upstream-v1
+@upstream-v1 @strict
 Feature: Type confusion (R10, M2)
   A boolean is not a number and a number is not a string: the closed
   contract's types are enforced, not coerced.

@@ -1,3 +1,4 @@
+@strict
 Feature: Upstream versions are certified one by one, never half-accepted (R19)
   The upstream names its version in X-Api-Version. An adapter accepts an
   answer only under the contract of a version it supports; an answer of

@@ -22,6 +22,7 @@ Feature: Null and arrays where an object belongs (R18)
     And no canary reaches the agent
     And the audit records gate "schema" for that request
 
+  @strict
   Scenario: null instead of a nested object
     Given the upstream answers GET /projects/bluebird/runs/run_7Hq2LmX9pQ4s with:
       """
@@ -33,6 +34,7 @@ Feature: Null and arrays where an object belongs (R18)
     And no canary reaches the agent
     And the audit records gate "schema" for that request
 
+  @strict
   Scenario: an array instead of a nested object
     Given the upstream answers GET /reviews/CR-1042 with:
       """
@@ -53,6 +55,7 @@ Feature: Null and arrays where an object belongs (R18)
     Then the agent sees the failure INVALID_RESPONSE, not retryable
     And no canary reaches the agent
 
+  @strict
   Scenario: an overlong string is rejected
     Given the upstream answers GET /reviews/CR-1042 with a review whose reviewer is 129 characters long
     When the agent calls "review_status" with {"change_id": "CR-1042"}

@@ -24,7 +24,7 @@ func TestVocabulary(t *testing.T) {
 			t.Errorf("features %v lack %s", v.Features, want)
 		}
 	}
-	if want := []string{"@calls", "@generated", "@mcp", "@slow", "@transport", "@upstream-v1"}; !slices.Equal(v.Tags, want) {
+	if want := []string{"@calls", "@generated", "@mcp", "@slow", "@strict", "@transport", "@upstream-v1"}; !slices.Equal(v.Tags, want) {
 		t.Errorf("tags = %v, want %v", v.Tags, want)
 	}
 	if !slices.Contains(v.Operators, "duplicate_member") || len(v.Operators) < 50 {

@@ -82,7 +82,7 @@ func (r *recorder) hook(sc *godog.ScenarioContext) {
 		if ok {
 			result.Lane, result.Evidence, result.Cases = rec.Lane, rec.Evidence, rec.Cases
 		}
-		result.Levels = levelStatuses(result, rec.CaseStepError, r.level)
+		result.Levels = levelStatuses(result, rec, r.level)
 		result.Status = result.Levels[r.level]
 		r.add(result, rec.Requests)
 		if rec.MustNotReach {
@@ -175,13 +175,9 @@ func stepStatus(s godog.StepResultStatus, err error) reports.Status {
 
 // levelStatuses returns the scenario's status at each level, from its
 // status at the level the run certifies (sc.Status, as its steps ended
-// there) and its generated cases. A scenario tagged @strict is not judged
-// at level safe. At the other level, a scenario that failed only because
-// its cases failed at the certified level (its one failed step is the
-// step that ran them, caseStep) passes when its cases pass there, or is
-// skipped when steps after that one did not run; one that passed fails
-// when a case fails there.
-func levelStatuses(sc reports.Scenario, caseStep string, certified reports.Level) map[reports.Level]reports.Status {
+// there), its generated cases and the steps that judge one level only
+// (rec). A scenario tagged @strict is not judged at level safe.
+func levelStatuses(sc reports.Scenario, rec steps.Record, certified reports.Level) map[reports.Level]reports.Status {
 	out := make(map[reports.Level]reports.Status, len(reports.Levels()))
 	for _, l := range reports.Levels() {
 		switch {
@@ -190,29 +186,48 @@ func levelStatuses(sc reports.Scenario, caseStep string, certified reports.Level
 		case l == certified:
 			out[l] = sc.Status
 		default:
-			out[l] = otherLevel(sc, caseStep, l)
+			out[l] = otherLevel(sc, rec, l)
 		}
 	}
 	return out
 }
 
 // otherLevel is the scenario's status at level l, which the run does not
-// certify (see levelStatuses).
-func otherLevel(sc reports.Scenario, caseStep string, l reports.Level) reports.Status {
+// certify. It fails at l when a case fails there, or a rule of level
+// strict failed where the run certifies safe. A scenario that failed at
+// the certified level only by steps whose failure does not count at l (the
+// step that ran its cases, when they pass at l; a rule of level strict,
+// when l is safe), with no evidence of its own that counts at l, passes at
+// l, or is skipped there when steps after those did not run.
+func otherLevel(sc reports.Scenario, rec steps.Record, l reports.Level) reports.Status {
 	casesFail := slices.ContainsFunc(sc.Cases, func(c reports.Case) bool { return c.StatusAt(l) == reports.Failed })
+	failsAtL := casesFail || l == reports.LevelStrict && rec.StrictFailed
 	switch sc.Status {
 	case reports.Passed:
-		if casesFail {
+		if failsAtL {
 			return reports.Failed
 		}
+		return reports.Passed
 	case reports.Failed:
-		i := slices.IndexFunc(sc.Steps, func(s reports.Step) bool { return s.Status == reports.Failed })
-		onlyCases := caseStep != "" && len(sc.Evidence) == 0 && i >= 0 && sc.Steps[i].Error == caseStep &&
-			!slices.ContainsFunc(sc.Steps[i+1:], func(s reports.Step) bool { return s.Status == reports.Failed })
+		onlyThere := func(s reports.Step) bool {
+			return s.Error == rec.CaseStepError && rec.CaseStepError != "" && !casesFail ||
+				l == reports.LevelSafe && slices.Contains(rec.StrictStepErrors, s.Error)
+		}
+		last := -1
+		for i, s := range sc.Steps {
+			if s.Status != reports.Failed {
+				continue
+			}
+			if !onlyThere(s) {
+				return reports.Failed
+			}
+			last = i
+		}
+		countsAtL := slices.ContainsFunc(sc.Evidence, func(e reports.Evidence) bool { return e.Level == "" || e.Level == l })
 		switch {
-		case !onlyCases || casesFail:
+		case last < 0 || failsAtL || countsAtL:
 			return reports.Failed
-		case i+1 < len(sc.Steps):
+		case last+1 < len(sc.Steps):
 			return reports.Skipped // the steps after it did not run
 		}
 		return reports.Passed

@@ -3,6 +3,7 @@ package steps
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/cucumber/godog"
@@ -61,13 +62,18 @@ func (w *world) send(ctx context.Context, tool string, args []byte, do harness.S
 // targetFailure turns a failed call into evidence: the error, whether the
 // target is still alive, and the tail of what it printed.
 func (w *world) targetFailure(ctx context.Context, err error) error {
-	msg := fmt.Sprintf("calling %q on the target failed: %v", w.call.Tool, err)
+	logs := w.lane.Target.Logs()
+	msg := fmt.Sprintf("calling %q on the target failed: %v", w.call.Tool, firstLine(err.Error()))
+	if crash := crashOf(logs); crash != "" {
+		msg = fmt.Sprintf("the target crashed during the call of %q: %s", w.call.Tool, crash)
+	}
+	msg += "\n" + err.Error()
 	actx, cancel := context.WithTimeout(ctx, time.Second)
 	defer cancel()
 	if aerr := w.lane.Target.Alive(actx); aerr != nil {
-		msg += fmt.Sprintf("; the target is not alive: %v", aerr)
+		msg += fmt.Sprintf("\nthe target is not alive: %v", firstLine(aerr.Error()))
 	}
-	if logs := w.lane.Target.Logs(); logs != "" {
+	if logs != "" && !strings.Contains(err.Error(), "last output:") {
 		msg += "\ntarget output (tail):\n" + tail(logs, 2048)
 	}
 	return w.note(reports.EvidenceTarget, "%s", msg)

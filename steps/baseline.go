@@ -149,8 +149,10 @@ func (s *Suite) recordBaseline(ctx context.Context, lane *harness.Lane, t *corpu
 		b.err = err
 		return b
 	}
-	if err := w.serve(ctx, t, answerSpec{status: 200, contentType: contentType, body: raw, version: version,
-		origin: "accepted example " + acc.ID, arguments: acc.Arguments}, args); err != nil {
+	err = w.serve(ctx, t, answerSpec{status: 200, contentType: contentType, body: raw, version: version,
+		origin: "accepted example " + acc.ID, arguments: acc.Arguments}, args)
+	w.reviveAfterCall(ctx)
+	if err != nil {
 		b.err = fmt.Errorf("the call with the accepted example %s as it is failed: %w", acc.ID, err)
 		return b
 	}

@@ -273,7 +273,7 @@ func callSteps(r *registrar) {
 		}
 		return w.approvalExpires(ctx)
 	})
-	r.assert(`^the audit records the decision "(allow|deny|ask)" with reason "([^"]+)"$`, func(ctx context.Context, decision, reason string) error {
+	r.strictAssert(`^the audit records the decision "(allow|deny|ask)" with reason "([^"]+)"$`, func(ctx context.Context, decision, reason string) error {
 		w, err := from(ctx)
 		if err != nil {
 			return err

@@ -100,6 +100,7 @@ func (w *world) everyTool(ctx context.Context, try func(ctx context.Context, chi
 		w.lane.Upstream.Reset()
 		child := worlds[i]
 		err := try(ctx, child, p)
+		child.reviveAfterCall(ctx)
 		w.variantRequests += child.requests()
 		if errors.Is(err, ErrNotApplicable) {
 			return err

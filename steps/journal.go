@@ -77,11 +77,14 @@ func (w *world) stoppedReading() error {
 	return nil
 }
 
-// journalSteps registers the Then steps that read the mock upstream's journal.
+// journalSteps registers the Then steps that read the mock upstream's
+// journal. How many attempts an adapter makes within its budget is
+// protocol v1's retry policy (strict only); at most the budget, and none
+// for a call that is refused, hold at every level.
 func journalSteps(r *registrar) {
-	r.assert(`^the upstream received (\d+) requests?$`, on((*world).received))
+	r.strictAssert(`^the upstream received (\d+) requests?$`, on((*world).received))
 	r.assert(`^the upstream received no request$`, on((*world).receivedNone))
-	r.assert(`^the upstream received exactly the adapter's attempt budget of requests$`, on((*world).receivedBudget))
+	r.strictAssert(`^the upstream received exactly the adapter's attempt budget of requests$`, on((*world).receivedBudget))
 	r.assert(`^the upstream received at most the adapter's attempt budget of requests$`, on((*world).receivedAtMostBudget))
 	r.assert(`^the adapter stopped reading before the end of the body$`, on((*world).stoppedReading))
 }

@@ -36,3 +36,25 @@ func on(f any) any {
 		return fv.Call(append([]reflect.Value{reflect.ValueOf(w)}, args[1:]...))
 	}).Interface()
 }
+
+// strictly adapts handler, a step handler godog calls (its first argument
+// the scenario's context), into one whose failure counts at level strict
+// only (world.strictRule). It panics when handler has another shape.
+func strictly(handler any) any {
+	hv := reflect.ValueOf(handler)
+	ht := hv.Type()
+	if ht.Kind() != reflect.Func || ht.NumIn() == 0 || ht.In(0) != ctxType || ht.NumOut() != 1 || ht.Out(0) != errType {
+		panic(fmt.Sprintf("steps: strict handler must be func(context.Context, ...) error, got %s", ht))
+	}
+	return reflect.MakeFunc(ht, func(args []reflect.Value) []reflect.Value {
+		w, err := from(args[0].Interface().(context.Context))
+		if err != nil {
+			return []reflect.Value{reflect.ValueOf(&err).Elem()}
+		}
+		from := len(w.evidence)
+		out := hv.Call(args)
+		err, _ = out[0].Interface().(error)
+		err = w.strictRule(from, err)
+		return []reflect.Value{reflect.ValueOf(&err).Elem()}
+	}).Interface()
+}

@@ -10,6 +10,7 @@ import (
 	"github.com/cucumber/godog"
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/toolcert/toolcert/corpus"
 	"github.com/toolcert/toolcert/internal/judge"
 	"github.com/toolcert/toolcert/protocol"
 	"github.com/toolcert/toolcert/reports"
@@ -34,12 +35,18 @@ func (w *world) seesFailure(code, retry string) error {
 	if !r.codeKnown {
 		want.Code, want.Retryable = got.Code, got.Retryable
 	}
-	if diff := cmp.Diff(want, got); diff != "" {
-		w.evidence = append(w.evidence, reports.Evidence{Kind: reports.EvidenceMismatch,
-			Message: fmt.Sprintf("the agent saw another outcome than the failure %s", code), Diff: diff})
-		return fmt.Errorf("the agent saw another outcome (-want +got):\n%s", diff)
+	diff := cmp.Diff(want, got)
+	if diff == "" {
+		return nil
 	}
-	return nil
+	from := len(w.evidence)
+	w.evidence = append(w.evidence, reports.Evidence{Kind: reports.EvidenceMismatch,
+		Message: fmt.Sprintf("the agent saw another outcome than the failure %s", code), Diff: diff})
+	err = fmt.Errorf("the agent saw another outcome (-want +got):\n%s", diff)
+	if got.Outcome == protocol.OutcomeFailure {
+		return w.strictRule(from, err) // a failure all the same: its code and flag are protocol v1's
+	}
+	return err
 }
 
 func (w *world) seesSuccess(doc *godog.DocString) error {
@@ -49,8 +56,11 @@ func (w *world) seesSuccess(doc *godog.DocString) error {
 	return w.seesData([]byte(doc.Content))
 }
 
-// seesData checks that the agent saw success with exactly the data in
-// expected, after rendering its placeholders.
+// seesData checks that the agent saw success with the data in expected,
+// after rendering its placeholders: exactly, but for what the tool map's
+// compare declares and the tool's optional fields; a list of values, or
+// any expected data when the target renders prose, by the values the
+// agent's text must hold.
 func (w *world) seesData(expected []byte) error {
 	rendered, err := w.render(expected, "the expected data")
 	if err != nil {
@@ -64,13 +74,31 @@ func (w *world) seesData(expected []byte) error {
 	if err != nil {
 		return err
 	}
-	got := map[string]any{"outcome": r.outcome, "data": r.data}
-	if diff := cmp.Diff(map[string]any{"outcome": protocol.OutcomeSuccess, "data": want}, got); diff != "" {
+	if r.outcome != protocol.OutcomeSuccess {
+		return w.note(reports.EvidenceMismatch, "the agent saw outcome %q where it should have seen success with the expected data (%s)", r.outcome, w.sawClip())
+	}
+	var diff string
+	_, list := want.([]any)
+	switch text, prose := r.data.(string); {
+	case prose && r.prose:
+		diff = valuesDiff(want, text)
+	case list:
+		diff = valuesDiff(want, strings.Join(corpus.LeafTexts(r.data), "\n"))
+	default:
+		diff = w.suite.comparisonOf(w.call.Tool).dataDiff(want, r.data)
+	}
+	if diff != "" {
 		w.evidence = append(w.evidence, reports.Evidence{Kind: reports.EvidenceMismatch,
-			Message: "the agent did not see exactly the expected data", Diff: diff})
-		return fmt.Errorf("the agent's result differs (-want +got):\n%s", diff)
+			Message: "the agent did not see the expected data: " + firstLine(diff), Diff: diff})
+		return fmt.Errorf("the agent's data differs:\n%s", diff)
 	}
 	return nil
+}
+
+// firstLine returns the first line of s.
+func firstLine(s string) string {
+	line, _, _ := strings.Cut(s, "\n")
+	return line
 }
 
 // ownRequestID checks that the request_id the agent saw follows the

@@ -40,6 +40,7 @@ func Register(sc *godog.ScenarioContext, s *Suite) {
 		}
 		w.record = &Record{Lane: w.lane.ID, Evidence: w.evidence, Requests: w.ownRequests() + w.variantRequests,
 			Exchanges: w.allExchanges(), Cases: w.cases, CaseStepError: w.caseStepErr,
+			StrictStepErrors: w.strictStepErrs, StrictFailed: w.strictFailed,
 			MustNotReach: w.mustNotReach, BlockedRequests: w.blockedRequests}
 		return ctx, leakErr
 	})

@@ -1,8 +1,10 @@
 package steps
 
 import (
+	"encoding/json"
 	"fmt"
 	"net/http"
+	"strings"
 
 	"github.com/toolcert/toolcert/internal/harness"
 	"github.com/toolcert/toolcert/internal/judge"
@@ -32,6 +34,10 @@ type result struct {
 	retryable  bool
 	requestID  string // "" when the target reports none
 	approvalID string
+	// prose is set when data is the text of a result the target renders
+	// as prose, YAML or key: value lines (a tool map's text block that is
+	// no JSON): judged by the values it holds, not by the contract.
+	prose bool
 }
 
 // result reads the latest call's result, once per call, so that several
@@ -140,8 +146,13 @@ func (w *world) readMapped(c *call) (result, error) {
 		return result{}, w.note(reports.EvidenceMismatch, "%v", err)
 	}
 	v, err := judge.ParseJSON(raw, agentLimits)
-	if err != nil && m.Result == targets.ResultPlain {
+	kind, _, _ := m.Source()
+	switch {
+	case err != nil && m.Result == targets.ResultPlain:
 		v, err = string(raw), nil
+	case err != nil && kind == targets.ResultText && !looksJSON(raw):
+		r.data, r.prose = string(raw), true
+		return r, nil
 	}
 	if err != nil {
 		return result{}, w.note(reports.EvidenceMismatch, "the %s is not strict JSON: %v; it starts %q", where, err, tail(string(raw), 200))
@@ -149,8 +160,33 @@ func (w *world) readMapped(c *call) (result, error) {
 	if r.data, err = w.locate(v, m.Data, where); err != nil {
 		return result{}, err
 	}
-	env := map[string]any{"tool": c.Tool, "request_id": mcpRequestID, "outcome": protocol.OutcomeSuccess, "data": r.data}
+	if m.Compare.OmitZero {
+		return r, nil // zero values left out: the data check (seesData) stands in for the contract's required members
+	}
+	env := map[string]any{"tool": c.Tool, "request_id": mcpRequestID, "outcome": protocol.OutcomeSuccess, "data": withoutAdds(r.data, m.Compare.Adds)}
 	return r, w.validate(c.Tool, env, "the agent-visible "+where+" (as the data of a success envelope)")
+}
+
+// withoutAdds returns a copy of data without the members the target adds
+// of its own (the tool map's compare adds), for the contract's check.
+func withoutAdds(data any, adds []string) any {
+	if len(adds) == 0 {
+		return data
+	}
+	v, err := judge.ParseJSON(mustJSON(data), agentLimits)
+	if err != nil {
+		return data
+	}
+	for _, ptr := range adds {
+		v = dropPointer(v, judge.PointerTokens(ptr))
+	}
+	return v
+}
+
+// mustJSON encodes a value of a parsed tree, which always encodes.
+func mustJSON(v any) []byte {
+	b, _ := json.Marshal(v)
+	return b
 }
 
 // locate returns the value at ptr in v.
@@ -206,4 +242,12 @@ func mcpData(a *harness.Answer, m targets.ToolMap) ([]byte, string, error) {
 		}
 		return []byte(a.Texts[block]), fmt.Sprintf("content[%d] text", block), nil
 	}
+}
+
+// looksJSON reports whether text starts, past white space, as a JSON
+// object or array would: such a text block is held to strict JSON, any
+// other is prose.
+func looksJSON(raw []byte) bool {
+	t := strings.TrimLeft(string(raw), " \t\r\n")
+	return strings.HasPrefix(t, "{") || strings.HasPrefix(t, "[")
 }

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/cucumber/godog"
+
 	"github.com/toolcert/toolcert/canary"
 	"github.com/toolcert/toolcert/internal/harness"
 	"github.com/toolcert/toolcert/protocol"
@@ -25,9 +27,11 @@ import (
 // renders alike.
 func newCaseWorld(s *Suite, lane *harness.Lane, id string, b *baseline) *world {
 	if b == nil {
-		return newWorld(s, lane, id)
+		w := newWorld(s, lane, id)
+		w.judging = true
+		return w
 	}
-	w := &world{suite: s, lane: lane, now: b.now}
+	w := &world{suite: s, lane: lane, now: b.now, judging: true}
 	w.canaries = canary.NewSet(s.Seed, id, canary.SharedNames(b.scope, b.names...))
 	w.vars = harness.Vars(w.now, s.Profile, w.canaries)
 	return w
@@ -161,4 +165,28 @@ func (s *Suite) level() reports.Level {
 		return reports.DefaultLevel
 	}
 	return s.Level
+}
+
+// strictRule handles the outcome of a check of a rule of protocol v1
+// beyond level safe, which recorded its evidence from index from on: that
+// evidence is about level strict only. At level strict a failure is the
+// step's error, kept so that the runner can pass the scenario at level
+// safe when nothing else failed; at level safe the step passes, and the
+// failure is kept for the scenario's status at level strict.
+func (w *world) strictRule(from int, err error) error {
+	if err == nil || w.judging || errors.Is(err, ErrNotApplicable) || errors.Is(err, godog.ErrSkip) {
+		return err // a generated case's world judges both levels itself
+	}
+	if len(w.evidence) == from {
+		w.evidence = append(w.evidence, reports.Evidence{Kind: reports.EvidenceMismatch, Message: err.Error()})
+	}
+	for i := from; i < len(w.evidence); i++ {
+		w.evidence[i].Level = reports.LevelStrict
+	}
+	if w.suite.level() == reports.LevelStrict {
+		w.strictStepErrs = append(w.strictStepErrs, err.Error())
+		return err
+	}
+	w.strictFailed = true
+	return nil
 }

@@ -73,6 +73,12 @@ type Record struct {
 	// generated cases failed at the level the run certifies; "" when
 	// none did.
 	CaseStepError string
+	// StrictStepErrors are the errors of the steps that failed on a rule
+	// of protocol v1 beyond level safe (the run certifies strict);
+	// StrictFailed is set when such a rule failed in a run that certifies
+	// safe, where its step passed.
+	StrictStepErrors []string
+	StrictFailed     bool
 	// MustNotReach is set when the scenario asserted that its calls (denied,
 	// refused, expired or malformed) sent nothing upstream.
 	MustNotReach bool

@@ -19,6 +19,10 @@ const (
 type Definition struct {
 	Pattern string
 	Kind    Kind
+	// Strict is set for an Assert step whose whole check is a rule of
+	// protocol v1 beyond level safe (docs/protocol.md, "Levels"): its
+	// failure fails the scenario at level strict only.
+	Strict bool
 }
 
 // Vocabulary returns every step toolcert registers, in registration order:
@@ -46,6 +50,17 @@ func (r *registrar) act(pattern string, handler any) { r.add(Act, pattern, handl
 
 // assert adds a step that checks an outcome.
 func (r *registrar) assert(pattern string, handler any) { r.add(Assert, pattern, handler) }
+
+// strictAssert adds a step that checks a rule of protocol v1 beyond level
+// safe: see world.strictRule.
+func (r *registrar) strictAssert(pattern string, handler any) {
+	if r.sc != nil {
+		r.sc.Step(pattern, strictly(handler))
+	}
+	if r.defs != nil {
+		*r.defs = append(*r.defs, Definition{Pattern: pattern, Kind: Assert, Strict: true})
+	}
+}
 
 // add registers handler for pattern with godog's keyword-agnostic Step
 // (features use And after any keyword) and lists the definition.

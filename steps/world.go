@@ -53,6 +53,14 @@ type world struct {
 	// generated cases failed at the level the run certifies ("" when
 	// none did): the runner judges the other level from the cases.
 	caseStepErr string
+	// strictStepErrs are the errors of steps that failed on a rule of
+	// protocol v1 beyond level safe, at level strict; strictFailed is set
+	// when such a rule failed at level safe, where its step passed.
+	strictStepErrs []string
+	strictFailed   bool
+	// judging is set in the world of a generated case, which judges each
+	// level itself.
+	judging bool
 }
 
 // call is one agent call of the scenario, what it saw, and the envelope

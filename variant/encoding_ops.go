@@ -141,12 +141,13 @@ func truncateJSON(x *example) []draft {
 
 // truncated drafts body cut at seeded offsets in (first canary's end,
 // end]: never inside a placeholder or a UTF-8 sequence, never right after
-// a backslash.
+// a backslash, and for a key_value document never right after a line end
+// (whole lines: missing_key's and no_final_newline's answers).
 func truncated(x *example, body []byte, end int, e Expect) []draft {
 	var cands []int
 	spans := placeholderSpans(body)
 	for k := firstCanaryEnd(body); k <= end; k++ {
-		if k < len(body) && !utf8.RuneStart(body[k]) || body[k-1] == '\\' || insideSpan(spans, k) {
+		if k < len(body) && !utf8.RuneStart(body[k]) || body[k-1] == '\\' || insideSpan(spans, k) || x.kv != nil && body[k-1] == '\n' {
 			continue
 		}
 		cands = append(cands, k)

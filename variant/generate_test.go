@@ -173,6 +173,7 @@ func TestOptionsSelect(t *testing.T) {
 	want := []string{
 		"host_uptime/ok/accepted", "host_uptime/ok/crlf",
 		"host_uptime/db/accepted", "host_uptime/db/crlf",
+		"host_uptime/booted/accepted", "host_uptime/booted/crlf",
 		"host_uptime/ok_v2/accepted", "host_uptime/ok_v2/crlf",
 	}
 	if diff := cmp.Diff(want, ids); diff != "" {

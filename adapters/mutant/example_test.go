@@ -26,8 +26,10 @@ func ExampleNames() {
 	// audit-counts-one-attempt
 	// audit-one-reason
 	// audit-without-body-hash
+	// case-insensitive-members
 	// case-insensitive-tool
 	// codes-collapsed
+	// crash-on-null
 	// deadline-per-attempt
 	// duplicate-last-wins
 	// freshness-unchecked

@@ -1,6 +1,7 @@
 package mutant
 
 import (
+	"fmt"
 	"io"
 	"net/http"
 
@@ -17,6 +18,9 @@ func InProcess(name string) (*targets.InProcess, error) {
 	if _, err := lookup(name); err != nil {
 		return nil, err
 	}
+	if Crashes(name) {
+		return nil, fmt.Errorf("mutant %s takes its process down: serve it with toolcert-mutant, not in process", name)
+	}
 	return targets.NewInProcess("mutant "+name, builder(name)), nil
 }
 
@@ -27,6 +31,9 @@ func InProcess(name string) (*targets.InProcess, error) {
 func InProcessMCP(name string) (*targets.InProcessMCP, error) {
 	if _, err := lookup(name); err != nil {
 		return nil, err
+	}
+	if Crashes(name) {
+		return nil, fmt.Errorf("mutant %s takes its process down: serve it with toolcert-mutant --mcp stdio, not in process", name)
 	}
 	return targets.NewInProcessMCP("mutant "+name, func(env targets.Env) (*mcp.Server, io.Closer, error) {
 		srv, closer, err := mcpbridge.InProcessBuild(builder(name))(env)

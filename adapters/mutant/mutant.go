@@ -35,6 +35,7 @@ func mutants() map[string]mutant {
 	maps.Copy(m, callMutants())
 	maps.Copy(m, passThroughMutants())
 	maps.Copy(m, argumentMutants())
+	maps.Copy(m, decodeMutants())
 	mcpOnly, _ := mcpMutants()
 	maps.Copy(m, mcpOnly)
 	return m

@@ -23,7 +23,7 @@ func TestNames(t *testing.T) {
 	want := []string{
 		"additional-properties-ignored", "approval-any-session", "approval-reusable", "arguments-not-rebound",
 		"arguments-unchecked", "ask-executes", "audit-counts-one-attempt", "audit-one-reason", "audit-without-body-hash",
-		"case-insensitive-tool", "codes-collapsed", "deadline-per-attempt", "duplicate-last-wins",
+		"case-insensitive-members", "case-insensitive-tool", "codes-collapsed", "crash-on-null", "deadline-per-attempt", "duplicate-last-wins",
 		"freshness-unchecked", "grant-not-checked", "mcp-output-schema-unmet", "mcp-stdout-banner",
 		"mcp-tools-change", "model-account-trusted", "no-allowlist", "no-byte-limit",
 		"no-idempotency-key", "no-retry", "order-refetched", "partial-stream-acted-on", "path-injection", "reads-whole-body",

@@ -8,7 +8,7 @@ import (
 
 // toolKeys are the keys of a tool's mapping.
 var toolKeys = []string{"name", "arguments", "result", "data", "code", "retryable",
-	"method", "path", "header", "body", "failure-status", "failure-pointer", "request-id-header"}
+	"method", "path", "header", "body", "failure-status", "failure-pointer", "request-id-header", "volatile", "compare"}
 
 // tools reads the tool map: corpus tool name to how the target calls it.
 func (d *decoder) tools(n *yaml.Node) (map[string]targets.ToolMap, error) {
@@ -26,9 +26,18 @@ func (d *decoder) toolMap(n *yaml.Node, key string) (targets.ToolMap, error) {
 	var m targets.ToolMap
 	err := d.mapping(n, key, toolKeys, func(name string, v *yaml.Node) error {
 		k := key + "." + name
-		if name == "header" {
+		switch name {
+		case "header":
 			h, err := d.header(v, k)
 			m.Header = h
+			return err
+		case "volatile":
+			vol, err := d.volatile(v, k)
+			m.Volatile = vol
+			return err
+		case "compare":
+			c, err := d.compare(v, k)
+			m.Compare = c
 			return err
 		}
 		s, err := d.str(v, k)
@@ -75,4 +84,57 @@ func (d *decoder) header(n *yaml.Node, key string) (map[string]string, error) {
 		return nil
 	})
 	return h, err
+}
+
+// volatile reads what the target makes up on every call: pointers and
+// patterns, each a list of strings (targets.Volatile).
+func (d *decoder) volatile(n *yaml.Node, key string) (targets.Volatile, error) {
+	var v targets.Volatile
+	err := d.mapping(n, key, []string{"pointers", "patterns"}, func(name string, item *yaml.Node) error {
+		k := key + "." + name
+		list, _, err := d.words(item, k)
+		if err != nil {
+			return err
+		}
+		probe := targets.ToolMap{}
+		if name == "pointers" {
+			v.Pointers, probe.Volatile.Pointers = list, list
+		} else {
+			v.Patterns, probe.Volatile.Patterns = list, list
+		}
+		if err := probe.Check(); err != nil {
+			return d.fault(item, k, err)
+		}
+		return nil
+	})
+	return v, err
+}
+
+// compare reads how the agent's data is compared: instants and omit-zero
+// (booleans), adds (a list of pointers) (targets.Compare).
+func (d *decoder) compare(n *yaml.Node, key string) (targets.Compare, error) {
+	var c targets.Compare
+	err := d.mapping(n, key, []string{"instants", "omit-zero", "adds"}, func(name string, item *yaml.Node) error {
+		k := key + "." + name
+		switch name {
+		case "adds":
+			list, _, err := d.words(item, k)
+			if err != nil {
+				return err
+			}
+			if err := (targets.ToolMap{Compare: targets.Compare{Adds: list}}).Check(); err != nil {
+				return d.fault(item, k, err)
+			}
+			c.Adds = list
+			return nil
+		case "instants":
+			v, err := scalar[bool](d, item, k, "!!bool", "true or false")
+			c.Instants = v
+			return err
+		}
+		v, err := scalar[bool](d, item, k, "!!bool", "true or false")
+		c.OmitZero = v
+		return err
+	})
+	return c, err
 }

@@ -52,12 +52,19 @@ Feature: pull_request_reviews, certified
     Then the agent sees the failure INVALID_RESPONSE, not retryable
     And no canary reaches the agent
 
-  Scenario: a review's free-text body, which the closed schema does not declare, leaks nothing
+  Scenario: a review's free-text body, which the closed schema does not declare, never reaches the agent
+    Given the upstream answers GET /repos/octo-org/hello-world/pulls/1347/reviews with fixture "pull_request_reviews/rejects/with_body.json"
+    When the agent calls "pull_request_reviews" with {"owner": "octo-org", "repo": "hello-world", "number": "1347"}
+    Then no canary reaches the agent
+    And the agent's output does not contain "ignore previous instructions"
+
+  # Protocol v1 refuses the whole answer; a server that drops what it does
+  # not declare shows the honest reviews, which level safe accepts.
+  @strict
+  Scenario: a review with a member the closed schema does not declare is refused
     Given the upstream answers GET /repos/octo-org/hello-world/pulls/1347/reviews with fixture "pull_request_reviews/rejects/with_body.json"
     When the agent calls "pull_request_reviews" with {"owner": "octo-org", "repo": "hello-world", "number": "1347"}
     Then the agent sees the failure INVALID_RESPONSE, not retryable
-    And no canary reaches the agent
-    And the agent's output does not contain "ignore previous instructions"
 
   Scenario: the upstream's error message never reaches the agent
     Given the upstream answers GET /repos/octo-org/hello-world/pulls/1347/reviews with status 404 and:

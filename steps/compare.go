@@ -1,0 +1,199 @@
+package steps
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/toolcert/toolcert/corpus"
+	"github.com/toolcert/toolcert/internal/judge"
+	"github.com/toolcert/toolcert/targets"
+)
+
+// How the agent's data is compared with the corpus's expected data: value
+// by value (strict JSON values, numbers by their text), with what the
+// tool map's compare declares (targets.Compare) and the tool's optional
+// fields; or, for an expect written as a list of values or a result the
+// target renders as prose, by the values the text must hold.
+
+// comparison says how data is compared for one tool.
+type comparison struct {
+	targets.Compare
+	// optional are the agent pointers of the tool's optional fields: a
+	// target may leave each out or show it as null.
+	optional []string
+}
+
+// comparisonOf returns how the data of tool is compared.
+func (s *Suite) comparisonOf(tool string) comparison {
+	c := comparison{Compare: s.toolMap(tool).Compare}
+	t, err := s.Corpus.Tool(tool)
+	if err != nil {
+		return c
+	}
+	for _, v := range t.Versions {
+		for _, f := range v.Optional {
+			if !strings.HasPrefix(f, "/") {
+				f = "/" + judge.EscapePointerToken(f)
+			}
+			if !slices.Contains(c.optional, f) {
+				c.optional = append(c.optional, f)
+			}
+		}
+	}
+	return c
+}
+
+// dataDiff returns, one a line, how got differs from want, "" when it
+// does not: "/x: want "a", got "b"", "/x: missing (want 3)", "/y: invented
+// data "z"". The lines are sorted, and stable from run to run.
+func (c comparison) dataDiff(want, got any) string {
+	var lines []string
+	c.walk("", want, got, &lines)
+	slices.Sort(lines)
+	return strings.Join(lines, "\n")
+}
+
+// walk compares want and got at ptr, appending a line per difference.
+func (c comparison) walk(ptr string, want, got any, lines *[]string) {
+	switch w := want.(type) {
+	case map[string]any:
+		g, ok := got.(map[string]any)
+		if !ok {
+			*lines = append(*lines, fmt.Sprintf("%s: want an object, got %s", where(ptr), describeValue(got)))
+			return
+		}
+		for name, wv := range w {
+			p := ptr + "/" + judge.EscapePointerToken(name)
+			gv, present := g[name]
+			switch {
+			case !present && (c.OmitZero && isZero(wv) || slices.Contains(c.optional, p)):
+			case !present:
+				*lines = append(*lines, fmt.Sprintf("%s: missing (want %s)", p, describeValue(wv)))
+			default:
+				c.walk(p, wv, gv, lines)
+			}
+		}
+		for name, gv := range g {
+			p := ptr + "/" + judge.EscapePointerToken(name)
+			if _, expected := w[name]; expected || c.adds(p) || gv == nil && slices.Contains(c.optional, p) {
+				continue
+			}
+			*lines = append(*lines, fmt.Sprintf("%s: invented data %s (the corpus expects no such member; a member the target adds of its own goes in the tool map's compare adds)", p, describeValue(gv)))
+		}
+	case []any:
+		g, ok := got.([]any)
+		if !ok || len(g) != len(w) {
+			*lines = append(*lines, fmt.Sprintf("%s: want %s, got %s", where(ptr), describeValue(want), describeValue(got)))
+			return
+		}
+		for i := range w {
+			c.walk(fmt.Sprintf("%s/%d", ptr, i), w[i], g[i], lines)
+		}
+	default:
+		if !c.sameScalar(want, got) {
+			*lines = append(*lines, fmt.Sprintf("%s: want %s, got %s", where(ptr), describeValue(want), describeValue(got)))
+		}
+	}
+}
+
+// sameScalar reports whether two scalars are the same: equal, or two
+// timestamps naming one instant when Instants is declared.
+func (c comparison) sameScalar(want, got any) bool {
+	if want == got {
+		return true
+	}
+	ws, wok := want.(string)
+	gs, gok := got.(string)
+	if !c.Instants || !wok || !gok {
+		return false
+	}
+	wt, err1 := judge.ParseTimestamp(ws)
+	gt, err2 := judge.ParseTimestamp(gs)
+	return err1 == nil && err2 == nil && wt.Equal(gt)
+}
+
+// adds reports whether the member at ptr is one the target adds of its
+// own, by the tool map's compare adds ("*" matching any token).
+func (c comparison) adds(ptr string) bool {
+	toks := judge.PointerTokens(ptr)
+	for _, a := range c.Adds {
+		pat := judge.PointerTokens(a)
+		if len(pat) != len(toks) {
+			continue
+		}
+		match := true
+		for i := range pat {
+			if pat[i] != "*" && pat[i] != toks[i] {
+				match = false
+				break
+			}
+		}
+		if match {
+			return true
+		}
+	}
+	return false
+}
+
+// isZero reports whether v is a zero value a target may leave out: "", 0,
+// false, null, [] or {}.
+func isZero(v any) bool {
+	switch x := v.(type) {
+	case nil:
+		return true
+	case string:
+		return x == ""
+	case bool:
+		return !x
+	case map[string]any:
+		return len(x) == 0
+	case []any:
+		return len(x) == 0
+	}
+	s := fmt.Sprint(v)
+	return strings.Trim(strings.TrimLeft(s, "-"), "0.") == "" && !strings.ContainsAny(s, "eE")
+}
+
+// valuesDiff returns, one a line, the values of want (a list of values, or
+// the scalars of an object) that text does not hold; "" when it holds
+// every one.
+func valuesDiff(want any, text string) string {
+	vals, ok := want.([]any)
+	if !ok {
+		for _, v := range corpus.LeafTexts(want) {
+			vals = append(vals, v)
+		}
+	}
+	var lines []string
+	for _, v := range vals {
+		if s := corpus.LeafText(v); !strings.Contains(text, s) {
+			lines = append(lines, fmt.Sprintf("the agent's text does not hold %q", s))
+		}
+	}
+	slices.Sort(lines)
+	return strings.Join(lines, "\n")
+}
+
+// where names ptr for a diff line.
+func where(ptr string) string {
+	if ptr == "" {
+		return "the data"
+	}
+	return ptr
+}
+
+// describeValue writes v for a diff line, clipped.
+func describeValue(v any) string {
+	switch x := v.(type) {
+	case map[string]any:
+		return fmt.Sprintf("an object of %d members", len(x))
+	case []any:
+		return fmt.Sprintf("a list of %d", len(x))
+	case string:
+		return quoteClip(x, 0)
+	case nil:
+		return "null"
+	}
+	return fmt.Sprint(v)
+}
