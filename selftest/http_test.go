@@ -86,4 +86,5 @@ func TestReferencePassesAsHTTPToolService(t *testing.T) {
 	if res.Summary.Leaks != 0 || res.Summary.CasesFailed != 0 || res.Summary.Passed < 80 {
 		t.Errorf("summary %+v: want no leak, no failed case and at least 80 passed", res.Summary)
 	}
+	passesAtBothLevels(t, res)
 }

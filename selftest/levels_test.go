@@ -2,10 +2,15 @@ package selftest_test
 
 import (
 	"context"
+	"fmt"
 	"maps"
+	"os/exec"
+	"path/filepath"
 	"slices"
 	"sort"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/toolcert/toolcert/adapters/mutant"
 	"github.com/toolcert/toolcert/adapters/reference"
@@ -169,6 +174,79 @@ func TestRealFaultsAtLevelSafe(t *testing.T) {
 				t.Errorf("mutant %s crashed and no target was started again", name)
 			}
 			t.Logf("level safe: %v; restarts %d", ops, res.Summary.TargetRestarts)
+		})
+	}
+}
+
+// passesAtBothLevels fails tb unless every scenario of res passed (or does
+// not apply, or is strict only at level safe) and every case passed, at
+// both levels, with no leak and no mark.
+func passesAtBothLevels(tb testing.TB, res *reports.Result) {
+	tb.Helper()
+	for _, l := range reports.Levels() {
+		for _, sc := range res.Scenarios {
+			switch sc.StatusAt(l) {
+			case reports.Passed, reports.NotApplicable:
+			case reports.StrictOnly:
+				if l != reports.LevelSafe {
+					tb.Errorf("%s is strict only at level %s", sc.ID, l)
+				}
+			default:
+				tb.Errorf("level %s: %s %s: %s", l, sc.ID, sc.StatusAt(l), sc.Error)
+			}
+			for _, c := range sc.Cases {
+				if c.StatusAt(l) != reports.Passed {
+					tb.Errorf("level %s: case %s %s: %v", l, c.ID, c.StatusAt(l), c.Evidence)
+				}
+			}
+		}
+	}
+	if res.Summary.Leaks+res.Summary.Marks != 0 {
+		tb.Errorf("%d leaks and %d marks, want none", res.Summary.Leaks, res.Summary.Marks)
+	}
+}
+
+var (
+	toolcertOnce sync.Once
+	toolcertBin  string
+	toolcertErr  error
+)
+
+// toolcertBinary builds cmd/toolcert once per test binary, into the
+// folder mutantBinary makes.
+func toolcertBinary(t *testing.T) string {
+	dir := filepath.Dir(mutantBinary(t))
+	toolcertOnce.Do(func() {
+		toolcertBin = filepath.Join(dir, "toolcert")
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+		defer cancel()
+		out, err := exec.CommandContext(ctx, "go", "build", "-o", toolcertBin, "../cmd/toolcert").CombinedOutput()
+		if err != nil {
+			toolcertErr = fmt.Errorf("%w: %s", err, out)
+		}
+	})
+	if toolcertErr != nil {
+		t.Fatalf("build toolcert: %v", toolcertErr)
+	}
+	return toolcertBin
+}
+
+// TestReferenceOverMCPTransportsAtBothLevels: the reference served by
+// `toolcert adapter --mcp` over stdio and over streamable HTTP, one
+// process per lane, passes every generated variant and the MCP scenarios
+// at both levels.
+func TestReferenceOverMCPTransportsAtBothLevels(t *testing.T) {
+	bin := toolcertBinary(t)
+	for _, spec := range []targets.Spec{
+		{Kind: targets.KindMCPStdio, Argv: []string{bin, "adapter", "--mcp", "stdio"}},
+		{Kind: targets.KindMCPHTTP, Argv: []string{bin, "adapter", "--mcp", "http"}},
+	} {
+		t.Run(spec.Kind, func(t *testing.T) {
+			tgt, err := spec.Build()
+			if err != nil {
+				t.Fatal(err)
+			}
+			passesAtBothLevels(t, levelRun(t, tgt, targets.ToolMap{}, reports.LevelSafe))
 		})
 	}
 }

@@ -171,4 +171,5 @@ func TestReferencePassesOverMCP(t *testing.T) {
 	if res.Summary.Leaks != 0 || res.Summary.CasesFailed != 0 || res.Summary.Passed < 90 {
 		t.Errorf("summary %+v: want no leak, no failed case and at least 90 passed", res.Summary)
 	}
+	passesAtBothLevels(t, res)
 }

@@ -67,6 +67,7 @@ func TestReferencePassesEverything(t *testing.T) {
 		if res.Summary.Scenarios < 60 || res.Summary.Leaks != 0 {
 			t.Errorf("run %d: summary %+v, want at least 60 scenarios and no leak", i+1, res.Summary)
 		}
+		passesAtBothLevels(t, res)
 	}
 }
 

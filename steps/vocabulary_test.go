@@ -129,9 +129,13 @@ func TestStepsDoc(t *testing.T) {
 // vocabularyTable renders defs as a Markdown table, one row a definition.
 func vocabularyTable(defs []Definition) string {
 	var b strings.Builder
-	b.WriteString("| kind | pattern |\n| --- | --- |\n")
+	b.WriteString("| kind | levels | pattern |\n| --- | --- | --- |\n")
 	for _, d := range defs {
-		fmt.Fprintf(&b, "| %s | `%s` |\n", d.Kind, strings.ReplaceAll(d.Pattern, "|", `\|`))
+		levels := "both"
+		if d.Strict {
+			levels = "strict"
+		}
+		fmt.Fprintf(&b, "| %s | %s | `%s` |\n", d.Kind, levels, strings.ReplaceAll(d.Pattern, "|", `\|`))
 	}
 	return b.String()
 }

@@ -19,7 +19,7 @@ import (
 
 // minCases is the fewest generated variants the reviews corpus must yield;
 // a drop means the corpus or the generator lost coverage.
-const minCases = 550
+const minCases = 750
 
 // TestLint checks the example corpus as `toolcert fixtures lint` does: it
 // is clean.
@@ -89,12 +89,69 @@ func TestCertify(t *testing.T) {
 			"reviews.feature: a null body is not a pull request without reviews",
 			nullTakenForAList,
 		}})
+		checkSafeFindings(t, res)
 	})
 
 	t.Run("fixed server passes", func(t *testing.T) {
 		res, code := certify(t, toolcert, server, "--fixed")
 		checkPassed(t, res, code, minCases)
 	})
+}
+
+// naiveAtSafe are the operators whose generated cases the naive server
+// fails at level safe, each with why that is a real fault, not a style:
+// level safe compares each answer with what the server shows for the
+// honest one, so a typed decoder's dropping of what it does not declare
+// is no failure there (extra members, trailing data, a deep nest under an
+// unknown member, another Content-Type fail at level strict only).
+var naiveAtSafe = map[string]string{
+	"duplicate_member":       "encoding/json keeps the last of two members: the agent sees the repeat",
+	"escaped_duplicate":      "the same, with the repeat's name escaped",
+	"case_variant_duplicate": "encoding/json matches member names without case: the repeat in another case wins",
+	"null_for_object":        "a null review decodes as a zero review, shown to the agent",
+	"null_for_array":         "a null list is shown as {\"reviews\": null}",
+	"missing_required":       "a missing member decodes as its zero value (id 0, state \"\"), shown as data",
+	"empty_object":           "an emptied review is shown as zero values",
+	"type_swap":              "null for a member decodes as its zero value, shown",
+	"empty_string":           "an empty state or login is shown as it is",
+	"enum_outside":           "a state outside GitHub's enum is shown to the agent",
+	"pattern_break":          "a login GitHub's pattern refuses is shown",
+	"overlong_string":        "a login past its length is shown",
+	"nul_truncation":         "a value with a NUL and text after it is shown",
+	"bad_format":             "a submitted_at that is no timestamp reaches the agent, quoted in the decode error",
+	"below_minimum":          "an id of 0 is shown",
+	"escaped_value":          "a timestamp written with a \\u escape is refused: time.Time's decoder does not unescape",
+	"invalid_utf8":           "invalid UTF-8 becomes U+FFFD in what the agent is shown",
+	"lone_surrogate":         "a lone surrogate becomes U+FFFD in what the agent is shown",
+	"over_byte_limit":        "no byte limit: a body past it is read and shown",
+	"upstream_5xx":           "the status line's reason phrase reaches the agent",
+	"upstream_status":        "the upstream's error message and reason phrase reach the agent",
+	"reject":                 "the corpus's rejects that must be refused (a duplicate reviewer, GitHub's error object) are accepted",
+}
+
+// checkSafeFindings checks that every generated case the naive server
+// fails at level safe is of an operator naiveAtSafe explains, and that
+// each such operator fails somewhere: no false failure at level safe, and
+// every fault found at it.
+func checkSafeFindings(t *testing.T, res *reports.Result) {
+	t.Helper()
+	seen := map[string]bool{}
+	for _, sc := range res.Scenarios {
+		for _, c := range sc.Cases {
+			if c.StatusAt(reports.LevelSafe) != reports.Failed {
+				continue
+			}
+			seen[c.Operator] = true
+			if _, ok := naiveAtSafe[c.Operator]; !ok {
+				t.Errorf("case %s fails at level safe, and no real fault of the naive server explains %s: %v", c.ID, c.Operator, c.Evidence)
+			}
+		}
+	}
+	for op, why := range naiveAtSafe {
+		if !seen[op] {
+			t.Errorf("no %s case fails at level safe, yet %s", op, why)
+		}
+	}
 }
 
 // build builds the package pkg into dir as name and returns its path.
@@ -150,6 +207,11 @@ func checkPassed(t *testing.T, res *reports.Result, code, minCases int) {
 	if s.Cases < minCases || s.CasesFailed != 0 {
 		t.Errorf("generated cases: %d run, %d failed; want at least %d, none failed", s.Cases, s.CasesFailed, minCases)
 	}
+	for _, l := range reports.Levels() {
+		if ls, ok := s.At(l); !ok || ls.Failed != 0 || ls.CasesFailed != 0 {
+			t.Errorf("level %s: %+v: want no failure", l, ls)
+		}
+	}
 }
 
 // finding is a fault a run must report: the scenario or generated case
@@ -181,15 +243,18 @@ func nullTakenForAList(ev reports.Evidence) bool {
 }
 
 // failed returns the evidence of the scenario or generated case id, and
-// whether it failed.
+// whether it failed at both levels.
 func failed(res *reports.Result, id string) ([]reports.Evidence, bool) {
+	both := func(at func(reports.Level) reports.Status) bool {
+		return at(reports.LevelSafe) == reports.Failed && at(reports.LevelStrict) == reports.Failed
+	}
 	for _, sc := range res.Scenarios {
 		if sc.ID == id {
-			return sc.Evidence, sc.Status == reports.Failed
+			return sc.Evidence, both(sc.StatusAt)
 		}
 		for _, c := range sc.Cases {
 			if c.ID == id {
-				return c.Evidence, c.Status == reports.Failed
+				return c.Evidence, both(c.StatusAt)
 			}
 		}
 	}

@@ -67,6 +67,7 @@ baseline: baseline.json
 shard: 1/2
 write-baseline: ../new-baseline.json
 require-all: true
+level: safe
 profile: profile.json
 upstream-listen: 127.0.0.1:9099
 audit-file: logs/audit.jsonl
@@ -75,7 +76,7 @@ ready-timeout: 1m30s
 			Features: filepath.Join(dir, "features"), Fixtures: "/abs/corpus", Tags: "@transport && ~@slow",
 			Concurrency: 4, Seed: 42, Out: filepath.Join(dir, "report"), Format: "json,junit", Quiet: true,
 			UpstreamVersion: "v2", Case: "run_status/failed/nan/attempt", Baseline: filepath.Join(dir, "baseline.json"),
-			Shard: "1/2", WriteBaseline: filepath.Join(filepath.Dir(dir), "new-baseline.json"), RequireAll: true,
+			Shard: "1/2", WriteBaseline: filepath.Join(filepath.Dir(dir), "new-baseline.json"), RequireAll: true, Level: "safe",
 			Profile: filepath.Join(dir, "profile.json"), UpstreamListen: "127.0.0.1:9099",
 			AuditFile: filepath.Join(dir, "logs/audit.jsonl"), ReadyTimeout: 90 * time.Second,
 		}, Target: targets.Spec{UpstreamListen: "127.0.0.1:9099", AuditFile: filepath.Join(dir, "logs/audit.jsonl"), ReadyTimeout: 90 * time.Second}}},
@@ -128,11 +129,16 @@ tools:
     data: /review
     code: /error/code
     retryable: /error/retryable
-  run_status: {}
+  run_status:
+    volatile:
+      pointers: [/fetched_at, /items/*/etag]
+      patterns: 'req-[0-9a-f]{8}'
+    compare: {instants: true, omit-zero: true, adds: [/source]}
 `, parsed{Flags: DefaultFlags(), Target: targets.Spec{Kind: targets.KindMCPStdio, Command: "my-server"},
 			Tools: map[string]targets.ToolMap{
 				"review_status": {Name: "get_review", Arguments: `{"id": {{json .change_id}}}`, Result: "text:1", Data: "/review", Code: "/error/code", Retryable: "/error/retryable"},
-				"run_status":    {},
+				"run_status": {Volatile: targets.Volatile{Pointers: []string{"/fetched_at", "/items/*/etag"}, Patterns: []string{"req-[0-9a-f]{8}"}},
+					Compare: targets.Compare{Instants: true, OmitZero: true, Adds: []string{"/source"}}},
 			}}},
 		{"anchors and aliases", `
 target:
@@ -185,6 +191,11 @@ func TestParseErrors(t *testing.T) {
 		{"env value a mapping", "target:\n  env:\n    A: {b: c}\n", 3, "target.env.A", ErrWrongType, "want a string"},
 		{"tool map value a list", "tools:\n  run_status:\n    name: [a]\n", 3, "tools.run_status.name", ErrWrongType, "want a string, got a list"},
 		{"zero lanes", "concurrency: 0\n", 1, "concurrency", nil, "must be at least 1"},
+		{"unknown level", "level: lax\n", 1, "level", nil, `"lax" is not a level: want safe or strict`},
+		{"a volatile pattern that does not compile", "tools:\n  run_status:\n    volatile:\n      patterns: ['req-[0-9']\n", 4, "tools.run_status.volatile.patterns", nil, "volatile pattern"},
+		{"a volatile pointer that is none", "tools:\n  run_status:\n    volatile:\n      pointers: [fetched_at]\n", 4, "tools.run_status.volatile.pointers", nil, "not a JSON pointer"},
+		{"an unknown comparison", "tools:\n  run_status:\n    compare:\n      instant: true\n", 4, "tools.run_status.compare.instant", ErrUnknownKey, `did you mean "instants"?`},
+		{"a comparison that is no boolean", "tools:\n  run_status:\n    compare:\n      omit-zero: yes\n", 4, "tools.run_status.compare.omit-zero", ErrWrongType, "want true or false"},
 		{"bad kind", "target:\n  kind: mcp-stdoi\n", 2, "target.kind", nil, `"mcp-stdoi" is not one of v1-process, v1-url, v1-image, mcp-stdio, mcp-http, http (did you mean "mcp-stdio"?)`},
 		{"bad duration", "ready-timeout: 20 seconds\n", 1, "ready-timeout", nil, `want a Go duration such as "20s"`},
 		{"duration as a number", "ready-timeout: 20\n", 1, "ready-timeout", ErrWrongType, "got the integer 20"},
