@@ -135,7 +135,7 @@ func (w *world) mapped(tool string) error {
 	if !ok {
 		return nil
 	}
-	if _, err := w.suite.Corpus.Tool(tool); err != nil {
+	if _, err := w.suite.tool(tool); err != nil {
 		return nil
 	}
 	_, err := w.mcpTool(mi, tool)

@@ -8,8 +8,6 @@ import (
 	"strconv"
 	"unicode"
 
-	"github.com/google/go-cmp/cmp"
-
 	"github.com/toolcert/toolcert/internal/harness"
 	"github.com/toolcert/toolcert/reports"
 )
@@ -130,7 +128,7 @@ func (d decisionRecord) String() string {
 // want, msg saying both in a line, and returns msg with the diff as the
 // step's error.
 func (w *world) auditMismatch(msg string, want, got any) error {
-	diff := cmp.Diff(want, got)
+	diff := stableDiff(want, got)
 	w.evidence = append(w.evidence, reports.Evidence{Kind: reports.EvidenceAudit, Message: msg, Diff: diff})
 	return fmt.Errorf("%s (-want +got):\n%s", msg, diff)
 }

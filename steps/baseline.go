@@ -111,7 +111,7 @@ func (s *Suite) baselineMaxAge() time.Duration {
 // exampleOf returns the accepted example v was made from; for a reject,
 // the first accepted example of its version with its arguments.
 func (s *Suite) exampleOf(tool string, v variant.Variant) (corpus.Accepted, bool) {
-	cs, err := s.Corpus.Cases(tool)
+	cs, err := s.cases(tool)
 	if err != nil {
 		return corpus.Accepted{}, false
 	}

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/toolcert/toolcert/corpus"
 	"github.com/toolcert/toolcert/internal/judge"
 	"github.com/toolcert/toolcert/targets"
@@ -27,7 +29,7 @@ type comparison struct {
 // comparisonOf returns how the data of tool is compared.
 func (s *Suite) comparisonOf(tool string) comparison {
 	c := comparison{Compare: s.toolMap(tool).Compare}
-	t, err := s.Corpus.Tool(tool)
+	t, err := s.tool(tool)
 	if err != nil {
 		return c
 	}
@@ -167,12 +169,58 @@ func valuesDiff(want any, text string) string {
 	}
 	var lines []string
 	for _, v := range vals {
-		if s := corpus.LeafText(v); !strings.Contains(text, s) {
+		if s := corpus.LeafText(v); !holds(text, s) {
 			lines = append(lines, fmt.Sprintf("the agent's text does not hold %q", s))
 		}
 	}
 	slices.Sort(lines)
 	return strings.Join(lines, "\n")
+}
+
+// holds reports whether text holds the value s as written, or, for an
+// integer of more than three digits, written for a person with its
+// thousands grouped ("864,000", "864 000", "864'000", "864_000",
+// "864.000", a thin or no-break space), and not inside a longer number.
+func holds(text, s string) bool {
+	if strings.Contains(text, s) {
+		return true
+	}
+	digits := strings.TrimPrefix(s, "-")
+	if len(digits) <= 3 || strings.Trim(digits, "0123456789") != "" {
+		return false
+	}
+	var groups []string
+	for len(digits) > 3 {
+		groups = append([]string{digits[len(digits)-3:]}, groups...)
+		digits = digits[:len(digits)-3]
+	}
+	groups = append([]string{digits}, groups...)
+	sign := ""
+	if strings.HasPrefix(s, "-") {
+		sign = "-"
+	}
+	for _, sep := range []string{",", " ", "'", "_", ".", "\u202f", "\u00a0"} {
+		grouped := sign + strings.Join(groups, sep)
+		for i := strings.Index(text, grouped); i >= 0; {
+			end := i + len(grouped)
+			before := digitAt(text, i-1) || strings.HasSuffix(text[:i], sep) && digitAt(text, i-len(sep)-1)
+			after := digitAt(text, end) || strings.HasPrefix(text[end:], sep) && digitAt(text, end+len(sep))
+			if !before && !after {
+				return true
+			}
+			next := strings.Index(text[i+1:], grouped)
+			if next < 0 {
+				break
+			}
+			i += next + 1
+		}
+	}
+	return false
+}
+
+// digitAt reports whether text has an ASCII digit at byte i.
+func digitAt(text string, i int) bool {
+	return i >= 0 && i < len(text) && text[i] >= '0' && text[i] <= '9'
 }
 
 // where names ptr for a diff line.
@@ -196,4 +244,12 @@ func describeValue(v any) string {
 		return "null"
 	}
 	return fmt.Sprint(v)
+}
+
+// stableDiff returns go-cmp's (-want +got) diff of want and got with the
+// non-breaking spaces go-cmp puts in at random made plain spaces: go-cmp
+// keeps its output unstable on purpose, and evidence must read the same
+// from run to run for the same seed.
+func stableDiff(want, got any) string {
+	return strings.ReplaceAll(cmp.Diff(want, got), "\u00a0", " ")
 }

@@ -9,7 +9,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/google/go-cmp/cmp"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/toolcert/toolcert/internal/harness"
@@ -71,7 +70,7 @@ func (w *world) sameTools() error {
 		return fmt.Errorf("no tool list yet: a step such as `the agent lists the server's tools` comes first")
 	}
 	want, got := toolText(w.suite.FirstTools), toolText(w.tools)
-	if diff := cmp.Diff(want, got); diff != "" {
+	if diff := stableDiff(want, got); diff != "" {
 		w.evidence = append(w.evidence, reports.Evidence{Kind: reports.EvidenceTarget,
 			Message: "the server lists other tools in this session than in the run's first", Diff: diff})
 		return fmt.Errorf("the tool list changed between sessions (-first +now):\n%s", diff)

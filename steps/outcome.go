@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/cucumber/godog"
-	"github.com/google/go-cmp/cmp"
 
 	"github.com/toolcert/toolcert/corpus"
 	"github.com/toolcert/toolcert/internal/judge"
@@ -35,7 +34,7 @@ func (w *world) seesFailure(code, retry string) error {
 	if !r.codeKnown {
 		want.Code, want.Retryable = got.Code, got.Retryable
 	}
-	diff := cmp.Diff(want, got)
+	diff := stableDiff(want, got)
 	if diff == "" {
 		return nil
 	}

@@ -214,6 +214,9 @@ func (w *world) readCode(r *result, a *harness.Answer, m targets.ToolMap) {
 	code, _ := judge.Lookup(v, m.Code)
 	var okCode bool
 	r.code, okCode = code.(string)
+	if own, ok := m.Codes[r.code]; ok {
+		r.code = own
+	}
 	if m.Retryable != "" {
 		retry, _ := judge.Lookup(v, m.Retryable)
 		var okRetry bool

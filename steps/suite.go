@@ -16,7 +16,8 @@ import (
 )
 
 // Suite is what every scenario of one run shares. It is read-only once the
-// run starts, but for the compiled contracts it caches.
+// run starts, but for what it caches: compiled contracts and patterns, the
+// corpus's decoded bindings and examples, and the baselines.
 type Suite struct {
 	Corpus  *corpus.Corpus
 	Profile targets.Profile
@@ -55,6 +56,8 @@ type Suite struct {
 	contracts map[string]*judge.Schema
 	decision  *judge.Schema
 	patterns  map[string][]*regexp.Regexp
+	tools     map[string]toolOrErr
+	examples  map[string]casesOrErr
 	baselines baselines
 }
 
@@ -136,4 +139,41 @@ func (s *Suite) contract(tool string) (*judge.Schema, error) {
 	}
 	s.contracts[tool] = c
 	return c, nil
+}
+
+// tool returns the corpus's binding of tool, decoded once per run: the
+// corpus does not change while it runs.
+func (s *Suite) tool(name string) (*corpus.Tool, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if e, ok := s.tools[name]; ok {
+		return e.tool, e.err
+	}
+	t, err := s.Corpus.Tool(name)
+	if s.tools == nil {
+		s.tools = map[string]toolOrErr{}
+	}
+	s.tools[name] = toolOrErr{t, err}
+	return t, err
+}
+
+// cases returns the corpus's examples of tool, decoded once per run.
+func (s *Suite) cases(name string) (*corpus.Cases, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if e, ok := s.examples[name]; ok {
+		return e.cases, e.err
+	}
+	cs, err := s.Corpus.Cases(name)
+	if s.examples == nil {
+		s.examples = map[string]casesOrErr{}
+	}
+	s.examples[name] = casesOrErr{cs, err}
+	return cs, err
+}
+
+// casesOrErr is a tool's examples as Corpus.Cases returned them.
+type casesOrErr struct {
+	cases *corpus.Cases
+	err   error
 }

@@ -70,11 +70,11 @@ func (w *world) runVariants(ctx context.Context, selector string) error {
 	if err != nil {
 		return err
 	}
-	tools := map[string]toolOrErr{} // each tool.json decoded once, not per case
+	tools := map[string]toolOrErr{} // each tool.json decoded once per run, not per case
 	for _, v := range vs {
 		if _, ok := tools[v.Tool]; !ok {
 			var t toolOrErr
-			t.tool, t.err = w.suite.Corpus.Tool(v.Tool)
+			t.tool, t.err = w.suite.tool(v.Tool)
 			tools[v.Tool] = t
 		}
 	}

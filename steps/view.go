@@ -187,6 +187,14 @@ const (
 // refused reads whether the call was refused: a protocol v1 envelope's
 // outcome, or an MCP or HTTP tool service's failure by its tool map.
 func (w *world) refused(c *call) agentOutcome {
+	if c.checked && c.resErr == nil {
+		switch c.res.outcome { // read already, by a check of the strict level
+		case protocol.OutcomeFailure:
+			return outcomeRefused
+		case protocol.OutcomeSuccess:
+			return outcomeAccepted
+		}
+	}
 	if a := c.Out.Answer; a != nil {
 		switch {
 		case !a.Answered:

@@ -52,6 +52,11 @@ type ToolMap struct {
 	// failure without a string and a boolean there reports no code, and
 	// only that it failed is checked.
 	Code, Retryable string
+	// Codes maps the target's own error codes (the string at Code) onto
+	// the protocol's (NOT_FOUND, UPSTREAM_UNAVAILABLE, INVALID_RESPONSE,
+	// DENIED), for a target that names its failures in its own words; a
+	// code it does not list is compared as it is.
+	Codes map[string]string
 	// Volatile names what the target makes up itself on every call (its
 	// own request ids, the time it answered), which the comparison with
 	// what the agent saw for the honest answer leaves out (docs/protocol.md,

@@ -8,7 +8,11 @@ import (
 	"net/http"
 	"net/url"
 	"regexp"
+	"slices"
+	"strings"
 	"text/template"
+
+	"github.com/toolcert/toolcert/protocol"
 )
 
 // templateFuncs are the functions a tool map's templates may call: json
@@ -74,6 +78,11 @@ func (m ToolMap) Check() error {
 			if err := checkPointer(ptr); err != nil || ptr == "" {
 				return fmt.Errorf("%s: %w", name, cmp.Or(err, fmt.Errorf(`"" names the whole answer: want a member's pointer`)))
 			}
+		}
+	}
+	for own, code := range m.Codes {
+		if own == "" || !slices.Contains(protocolCodes(), code) {
+			return fmt.Errorf("codes: %q maps to %q: want one of %s", own, code, strings.Join(protocolCodes(), ", "))
 		}
 	}
 	for _, p := range m.Volatile.Patterns {
@@ -172,4 +181,13 @@ func (m ToolMap) RenderRequest(args []byte, token string) (Request, error) {
 		r.Header.Set("Content-Type", "application/json")
 	}
 	return r, nil
+}
+
+// protocolCodes returns the protocol's error codes as strings.
+func protocolCodes() []string {
+	var out []string
+	for _, c := range protocol.Codes() {
+		out = append(out, string(c))
+	}
+	return out
 }

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync/atomic"
 	"time"
 
@@ -148,13 +149,35 @@ func exposed(ctx context.Context, inst targets.Instance) ([]string, error) {
 	return checker.Exposed(ctx)
 }
 
-// stopTarget stops the lane's target and keeps what it left running.
+// stopTarget stops the lane's target, keeps what it left running, and
+// appends what it printed to the lane's target.log.
 func stopTarget(ctx context.Context, lane *Lane) error {
 	err := lane.Target.Stop(ctx)
 	if r, ok := lane.Target.(targets.LeftoverReporter); ok {
 		lane.Leftovers = append(lane.Leftovers, r.Leftovers()...)
 	}
+	keepLogs(lane)
 	return err
+}
+
+// TargetLog is the file, in each lane's folder, that receives what the
+// lane's targets printed (the tail the harness kept of each, as it was
+// when the target stopped or was replaced).
+const TargetLog = "target.log"
+
+// keepLogs appends the stopped target's output to the lane's TargetLog;
+// a lane without a folder (a target already running) keeps none.
+func keepLogs(lane *Lane) {
+	logs := lane.Target.Logs()
+	if lane.Dir == "" || logs == "" {
+		return
+	}
+	f, err := os.OpenFile(filepath.Join(lane.Dir, TargetLog), os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o600)
+	if err != nil {
+		return
+	}
+	defer f.Close()
+	fmt.Fprintf(f, "=== %s, stopped %s\n%s\n", lane.Target, time.Now().UTC().Format(time.RFC3339), strings.TrimRight(logs, "\n"))
 }
 
 // Acquire waits for a free lane. A lane whose target died in an earlier

@@ -186,3 +186,39 @@ func TestPoolLendsOnlyFreeLanesNoOneWaitsFor(t *testing.T) {
 		t.Errorf("TryAcquire = %v, %v: want the lane given back", l, ok)
 	}
 }
+
+// TestPoolKeepsTargetLogs: what each target printed is appended to its
+// lane's target.log, when a dead target is replaced and when the pool
+// closes.
+func TestPoolKeepsTargetLogs(t *testing.T) {
+	bin := buildFakeAdapter(t)
+	target, err := targets.NewProcess([]string{bin})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pool, err := harness.StartPool(context.Background(), harness.PoolConfig{Lanes: 1, Target: target, Dir: t.TempDir()})
+	if err != nil {
+		t.Fatalf("StartPool: %v", err)
+	}
+	lane := pool.Lanes()[0]
+	if resp, err := http.Get(lane.Target.URL() + "/exit"); err == nil {
+		resp.Body.Close()
+	}
+	if err := pool.Revive(context.Background(), lane); err != nil {
+		t.Fatalf("Revive: %v", err)
+	}
+	if err := pool.Close(context.Background()); err != nil {
+		t.Fatalf("Close: %v", err)
+	}
+	raw, err := os.ReadFile(filepath.Join(lane.Dir, harness.TargetLog))
+	if err != nil {
+		t.Fatal(err)
+	}
+	log := string(raw)
+	if strings.Count(log, "fakeadapter: starting") != 2 || !strings.Contains(log, "fakeadapter: exiting on request") {
+		t.Errorf("target.log holds:\n%s\nwant both targets' starts and the first one's exit", log)
+	}
+	if pool.Restarts() != 1 {
+		t.Errorf("%d restarts, want 1", pool.Restarts())
+	}
+}

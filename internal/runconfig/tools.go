@@ -8,7 +8,7 @@ import (
 
 // toolKeys are the keys of a tool's mapping.
 var toolKeys = []string{"name", "arguments", "result", "data", "code", "retryable",
-	"method", "path", "header", "body", "failure-status", "failure-pointer", "request-id-header", "volatile", "compare"}
+	"method", "path", "header", "body", "failure-status", "failure-pointer", "request-id-header", "volatile", "compare", "codes"}
 
 // tools reads the tool map: corpus tool name to how the target calls it.
 func (d *decoder) tools(n *yaml.Node) (map[string]targets.ToolMap, error) {
@@ -38,6 +38,10 @@ func (d *decoder) toolMap(n *yaml.Node, key string) (targets.ToolMap, error) {
 		case "compare":
 			c, err := d.compare(v, k)
 			m.Compare = c
+			return err
+		case "codes":
+			c, err := d.codes(v, k)
+			m.Codes = c
 			return err
 		}
 		s, err := d.str(v, k)
@@ -92,7 +96,7 @@ func (d *decoder) volatile(n *yaml.Node, key string) (targets.Volatile, error) {
 	var v targets.Volatile
 	err := d.mapping(n, key, []string{"pointers", "patterns"}, func(name string, item *yaml.Node) error {
 		k := key + "." + name
-		list, _, err := d.words(item, k)
+		list, err := d.list(item, k)
 		if err != nil {
 			return err
 		}
@@ -118,7 +122,7 @@ func (d *decoder) compare(n *yaml.Node, key string) (targets.Compare, error) {
 		k := key + "." + name
 		switch name {
 		case "adds":
-			list, _, err := d.words(item, k)
+			list, err := d.list(item, k)
 			if err != nil {
 				return err
 			}
@@ -137,4 +141,32 @@ func (d *decoder) compare(n *yaml.Node, key string) (targets.Compare, error) {
 		return err
 	})
 	return c, err
+}
+
+// list reads a string or a list of strings, an empty list too.
+func (d *decoder) list(n *yaml.Node, key string) ([]string, error) {
+	if r := resolve(n); r.Kind == yaml.SequenceNode && len(r.Content) == 0 {
+		return nil, nil
+	}
+	words, _, err := d.words(n, key)
+	return words, err
+}
+
+// codes reads the target's own error codes, each mapped onto one of the
+// protocol's (targets.ToolMap.Codes).
+func (d *decoder) codes(n *yaml.Node, key string) (map[string]string, error) {
+	codes := map[string]string{}
+	err := d.mapping(n, key, nil, func(own string, v *yaml.Node) error {
+		k := key + "." + own
+		code, err := d.str(v, k)
+		if err != nil {
+			return err
+		}
+		if err := (targets.ToolMap{Codes: map[string]string{own: code}}).Check(); err != nil {
+			return d.fault(v, k, err)
+		}
+		codes[own] = code
+		return nil
+	})
+	return codes, err
 }

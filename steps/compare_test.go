@@ -1,0 +1,58 @@
+package steps
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/toolcert/toolcert/targets"
+)
+
+// TestHolds: a text result holds a value written as it is, or an integer
+// with its thousands grouped for a person, but not a number inside a
+// longer one.
+func TestHolds(t *testing.T) {
+	for _, tc := range []struct {
+		text, value string
+		want        bool
+	}{
+		{"up for 864000 seconds", "864000", true},
+		{"up for 864,000 seconds (10d)", "864000", true},
+		{"up for 864 000 seconds", "864000", true},
+		{"up for 1,864,000 seconds", "864000", false},
+		{"up for 864,0001 seconds", "864000", false},
+		{"up for 864,000,000 seconds", "864000", false},
+		{"balance -12,500", "-12500", true},
+		{"id 42", "42", true},
+		{"state: approved", "approved", true},
+		{"state: rejected", "approved", false},
+	} {
+		if got := holds(tc.text, tc.value); got != tc.want {
+			t.Errorf("holds(%q, %q) = %v, want %v", tc.text, tc.value, got, tc.want)
+		}
+	}
+}
+
+// TestDataDiff: the data check's lines, with and without the tool map's
+// comparisons and the tool's optional fields.
+func TestDataDiff(t *testing.T) {
+	want := map[string]any{"id": "7", "at": "2026-12-01T10:00:00Z", "n": json.Number("0"), "user": map[string]any{"login": "octo"}}
+	for _, tc := range []struct {
+		name string
+		c    comparison
+		got  map[string]any
+		diff string
+	}{
+		{"equal", comparison{}, map[string]any{"id": "7", "at": "2026-12-01T10:00:00Z", "n": json.Number("0"), "user": map[string]any{"login": "octo"}}, ""},
+		{"another value, a missing member, invented data", comparison{},
+			map[string]any{"id": "8", "at": "2026-12-01T10:00:00Z", "user": map[string]any{"login": "octo", "admin": true}},
+			"/id: want \"7\", got \"8\"\n/n: missing (want 0)\n/user/admin: invented data true (the corpus expects no such member; a member the target adds of its own goes in the tool map's compare adds)"},
+		{"instants, zero left out, a member of its own", comparison{Compare: targets.Compare{Instants: true, OmitZero: true, Adds: []string{"/source"}}},
+			map[string]any{"id": "7", "at": "2026-12-01T11:00:00.000+01:00", "source": "api", "user": map[string]any{"login": "octo"}}, ""},
+		{"an optional field left out, or null", comparison{optional: []string{"/at", "/extra"}},
+			map[string]any{"id": "7", "n": json.Number("0"), "extra": nil, "user": map[string]any{"login": "octo"}}, ""},
+	} {
+		if got := tc.c.dataDiff(want, tc.got); got != tc.diff {
+			t.Errorf("%s: diff\n%s\nwant\n%s", tc.name, got, tc.diff)
+		}
+	}
+}
