@@ -112,9 +112,10 @@ func (b *Baseline) check() error {
 	return nil
 }
 
-// BaselineOf returns the baseline that expects exactly r's failures: every
-// failed scenario that has no generated case, and every failed case. A
-// skipped or not-applicable scenario is no failure: it is left out.
+// BaselineOf returns the baseline that expects exactly r's failures at the
+// level it certifies, and names that level: every failed scenario that has
+// no generated case, and every failed case. A skipped, not-applicable or
+// strict-only scenario or case is no failure: it is left out.
 func BaselineOf(r *Result) *Baseline {
 	b := &Baseline{Level: r.CertifiedLevel()}
 	for _, sc := range r.Scenarios {
@@ -140,7 +141,8 @@ func BaselineOf(r *Result) *Baseline {
 // so they are reported, not failed. A not-applicable scenario is neither an
 // expected failure nor an unexpected pass: it is left unmarked, and an entry
 // that lists it is returned with the unmatched ones, since the run could
-// not check it.
+// not check it. So is a strict-only scenario or case: the level the run
+// certifies does not judge it.
 func (b *Baseline) Apply(r *Result) (unmatched []string) {
 	scenarios, cases := index(b.Scenarios, canonicalScenarioID), index(b.Cases, nil)
 	for i := range r.Scenarios {
@@ -150,13 +152,15 @@ func (b *Baseline) Apply(r *Result) (unmatched []string) {
 			c := &sc.Cases[j]
 			_, listed := cases[c.ID]
 			c.Baseline = mark(c.Status, listed)
-			delete(cases, c.ID)
+			if c.Status != StrictOnly {
+				delete(cases, c.ID)
+			}
 			if c.Status == Failed && c.Baseline != ExpectedFailure {
 				allExpected = false
 			}
 		}
 		_, listed := scenarios[sc.ID]
-		if sc.Status != NotApplicable {
+		if sc.Status != NotApplicable && sc.Status != StrictOnly {
 			delete(scenarios, sc.ID)
 		}
 		if !listed && sc.Status == Failed && len(sc.Cases) > 0 && allExpected && len(sc.Evidence) == 0 {
@@ -191,7 +195,7 @@ func index(list []Expected, canon func(string) string) map[string]string {
 
 // mark returns the baseline mark of an outcome: listed failures are
 // expected, listed passes unexpected, anything else (a skip, a
-// not-applicable scenario) unmarked.
+// not-applicable or strict-only scenario or case) unmarked.
 func mark(s Status, listed bool) string {
 	switch {
 	case !listed:

@@ -98,7 +98,7 @@ func TestBaselineApply(t *testing.T) {
 func TestBaselineOfExplainsItsRun(t *testing.T) {
 	r := withoutSkip(sample())
 	b := BaselineOf(r)
-	want := &Baseline{Scenarios: []Expected{{ID: failingID}}, Cases: []Expected{{ID: failedCase}}}
+	want := &Baseline{Level: LevelSafe, Scenarios: []Expected{{ID: failingID}}, Cases: []Expected{{ID: failedCase}}}
 	if diff := cmp.Diff(want, b); diff != "" {
 		t.Fatalf("BaselineOf (-want +got):\n%s", diff)
 	}
@@ -129,11 +129,11 @@ func TestJUnitBaseline(t *testing.T) {
 	for _, s := range got.Suites {
 		got.Skipped += s.Skipped // testsuites carries no skipped count: junit-10.xsd allows none
 	}
-	// 3 scenarios and 2 cases: the passing listed scenario fails, the
-	// expected failure and its expected case are skipped, and so is the
-	// not-applicable scenario.
-	if got.Tests != 5 || got.Failures != 1 || got.Skipped != 3 {
-		t.Errorf("junit counts %+v, want 5 tests, 1 failure, 3 skipped:\n%s", got, buf.String())
+	// 4 scenarios and 2 cases: the passing listed scenario fails, the
+	// expected failure and its expected case are skipped, and so are the
+	// not-applicable and the strict-only scenario.
+	if got.Tests != 6 || got.Failures != 1 || got.Skipped != 4 {
+		t.Errorf("junit counts %+v, want 6 tests, 1 failure, 4 skipped:\n%s", got, buf.String())
 	}
 	if !strings.Contains(buf.String(), "unexpected pass") || !strings.Contains(buf.String(), "expected failure (baseline)") {
 		t.Errorf("junit lacks the baseline messages:\n%s", buf.String())
@@ -185,7 +185,7 @@ func TestWriteBaselineRoundTrip(t *testing.T) {
 		t.Errorf("read back (-want +got):\n%s", diff)
 	}
 	raw, _ := os.ReadFile(path)
-	wantRaw := "{\n  \"scenarios\": [\n    {\n      \"id\": \"" + failingID + "\"\n    }\n  ],\n  \"cases\": [\n    {\n      \"id\": \"" + failedCase + "\"\n    }\n  ]\n}\n"
+	wantRaw := "{\n  \"level\": \"safe\",\n  \"scenarios\": [\n    {\n      \"id\": \"" + failingID + "\"\n    }\n  ],\n  \"cases\": [\n    {\n      \"id\": \"" + failedCase + "\"\n    }\n  ]\n}\n"
 	if diff := cmp.Diff(wantRaw, string(raw)); diff != "" {
 		t.Errorf("baseline file (-want +got):\n%s", diff)
 	}

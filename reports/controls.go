@@ -1,6 +1,7 @@
 package reports
 
 import (
+	"fmt"
 	"path"
 	"slices"
 	"strings"
@@ -58,7 +59,8 @@ const (
 	// whether the control holds).
 	ControlViolated = "violated"
 	// ControlNotExercised: nothing mapped to it passed or failed; it was
-	// filtered out, skipped or not applicable to the target.
+	// filtered out, skipped, not applicable to the target, or (at level
+	// safe) strict only.
 	ControlNotExercised = "not_exercised"
 )
 
@@ -69,7 +71,8 @@ const maxControlViolations = 20
 // ControlResult is a control's state in one run, and what decided it.
 type ControlResult struct {
 	Control
-	// Status is ControlEvidenced, ControlViolated or ControlNotExercised.
+	// Status is ControlEvidenced, ControlViolated or ControlNotExercised,
+	// at the level the run certifies, as the counts and violations are.
 	Status string `json:"status"`
 	// Passed and Failed count the scenarios and generated cases mapped to
 	// the control that passed and failed; Expected counts the failures a
@@ -81,6 +84,33 @@ type ControlResult struct {
 	Violations []ControlRef `json:"violations,omitempty"`
 	// EvidencedBy is what the catalogue maps onto the control.
 	EvidencedBy ControlMapping `json:"evidenced_by"`
+	// Levels is the control's state at each level, the least demanding
+	// first: which level evidences it. None in a run whose scenarios
+	// carry no status per level (a result written before levels).
+	Levels []ControlLevel `json:"levels,omitempty"`
+}
+
+// ControlLevel is a control's state at one level: evaluated as
+// [ControlResult.Status] is, from the statuses of the scenarios and cases
+// mapped to it at that level. A strict-only scenario or case (tagged
+// @strict, at level safe) is neither evidence nor violation there, as a
+// not-applicable one.
+type ControlLevel struct {
+	Level  Level  `json:"level"`
+	Status string `json:"status"`
+	Passed int    `json:"passed"`
+	Failed int    `json:"failed"`
+}
+
+// At returns the control's state at level l, and false when the result
+// has none per level.
+func (cr ControlResult) At(l Level) (ControlLevel, bool) {
+	for _, cl := range cr.Levels {
+		if cl.Level == l {
+			return cl, true
+		}
+	}
+	return ControlLevel{}, false
 }
 
 // ControlRef names a scenario, or a generated case inside it.
@@ -102,14 +132,38 @@ type ControlMapping struct {
 // Evaluate returns the state of every control of c in r, in c's order:
 // a scenario counts for the controls its feature file and its tags map to,
 // a generated case for those its operator maps to; a passed one is
-// evidence, a failed one a violation, a skipped or not-applicable one
-// neither. It is a pure function of r's scenarios and c, so that a run,
-// a merge of shards and every renderer agree. A nil or empty catalogue
-// has no controls.
+// evidence, a failed one a violation, a skipped, not-applicable or
+// strict-only one neither. Status, counts and violations are the level
+// the run certifies (its Status fields, its baseline marks); Levels gives
+// the state at each level, from the statuses there. It is a pure function
+// of r's scenarios and c, so that a run, a merge of shards and every
+// renderer agree. A nil or empty catalogue has no controls.
 func (c *Catalogue) Evaluate(r *Result) []ControlResult {
 	if c == nil || len(c.Controls) == 0 {
 		return nil
 	}
+	certified := r.CertifiedLevel()
+	out := c.evaluateAt(r, certified)
+	if !r.judgedAtLevels() {
+		return out
+	}
+	for _, l := range Levels() {
+		at := out
+		if l != certified {
+			at = c.evaluateAt(r, l)
+		}
+		for i := range out {
+			out[i].Levels = append(out[i].Levels, ControlLevel{Level: l, Status: at[i].Status, Passed: at[i].Passed, Failed: at[i].Failed})
+		}
+	}
+	return out
+}
+
+// evaluateAt returns the state of every control of c in r at level l:
+// from the Status fields and baseline marks at the level r certifies,
+// from the statuses at l otherwise (no baseline applies there).
+func (c *Catalogue) evaluateAt(r *Result, l Level) []ControlResult {
+	certified := l == r.CertifiedLevel()
 	out := make([]ControlResult, len(c.Controls))
 	at := make(map[string]int, len(c.Controls))
 	for i, ctl := range c.Controls {
@@ -117,12 +171,20 @@ func (c *Catalogue) Evaluate(r *Result) []ControlResult {
 		at[ctl.ID] = i
 	}
 	for _, sc := range r.Scenarios {
+		status, mark := sc.StatusAt(l), ""
+		if certified {
+			status, mark = sc.Status, sc.Baseline
+		}
 		for _, id := range c.ScenarioControls(sc) {
-			out[at[id]].count(sc.Status, sc.Baseline, ControlRef{Scenario: sc.ID})
+			out[at[id]].count(status, mark, ControlRef{Scenario: sc.ID})
 		}
 		for _, cs := range sc.Cases {
+			status, mark := cs.StatusAt(l), ""
+			if certified {
+				status, mark = cs.Status, cs.Baseline
+			}
 			for _, id := range c.CaseControls(cs) {
-				out[at[id]].count(cs.Status, cs.Baseline, ControlRef{Scenario: sc.ID, Case: cs.ID})
+				out[at[id]].count(status, mark, ControlRef{Scenario: sc.ID, Case: cs.ID})
 			}
 		}
 	}
@@ -187,7 +249,7 @@ func (cr *ControlResult) count(s Status, mark string, ref ControlRef) {
 	case Passed:
 		cr.Passed++
 		return
-	case Skipped, NotApplicable:
+	case Skipped, NotApplicable, StrictOnly:
 		return
 	}
 	cr.Failed++
@@ -286,4 +348,20 @@ func (c Control) named() string {
 		return c.ID + " " + c.Title + " (" + cite + ")"
 	}
 	return c.ID + " " + c.Title
+}
+
+// levelsText says which level evidences cr, when its state differs
+// between levels: "level safe: not exercised; level strict: evidenced".
+// "" when every level agrees, or the result has no states per level.
+func (cr ControlResult) levelsText() string {
+	same := true
+	var parts []string
+	for _, cl := range cr.Levels {
+		same = same && cl.Status == cr.Levels[0].Status
+		parts = append(parts, fmt.Sprintf("level %s: %s", cl.Level, controlLabel(cl.Status)))
+	}
+	if same {
+		return ""
+	}
+	return strings.Join(parts, "; ")
 }

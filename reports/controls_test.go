@@ -242,3 +242,69 @@ func ExampleCatalogue_Evaluate() {
 	}
 	// Output: CWE-436 violated 1 1 features/duplicate_members.feature:14
 }
+
+// levelledControlSample is controlSample as a run that certifies level
+// safe: the approvals scenario is tagged @strict (strict only at safe,
+// passed at strict), the escaped duplicate passes at safe and fails at
+// strict, the rest ends alike at both levels; its controls are evaluated.
+func levelledControlSample() *Result {
+	r := controlSample()
+	r.Level = LevelSafe
+	for i := range r.Scenarios {
+		sc := &r.Scenarios[i]
+		sc.Levels = map[Level]Status{LevelSafe: sc.Status, LevelStrict: sc.Status}
+		for j := range sc.Cases {
+			sc.Cases[j].Levels = map[Level]Status{LevelSafe: sc.Cases[j].Status, LevelStrict: sc.Cases[j].Status}
+		}
+		switch sc.ID {
+		case callsID:
+			sc.Tags = append(sc.Tags, StrictTag)
+			sc.Status, sc.Levels = StrictOnly, map[Level]Status{LevelSafe: StrictOnly, LevelStrict: Passed}
+		case dupEscapedID:
+			sc.Status, sc.Levels[LevelSafe] = Passed, Passed
+			sc.Evidence[0].Level = LevelStrict
+		}
+	}
+	r.Tally()
+	r.Controls = controlCatalogue().Evaluate(r)
+	return r
+}
+
+// TestCatalogueEvaluateLevels: a control's Status, counts and violations
+// are the certified level's; Levels says its state at each level, from
+// the statuses there, so that a control only @strict scenarios give
+// evidence for is evidenced at level strict only.
+func TestCatalogueEvaluateLevels(t *testing.T) {
+	r := levelledControlSample()
+	var got []string
+	for _, cr := range r.Controls {
+		line := fmt.Sprintf("%s %s %d/%d", cr.ID, cr.Status, cr.Passed, cr.Failed)
+		for _, cl := range cr.Levels {
+			line += fmt.Sprintf(" | %s %s %d/%d", cl.Level, cl.Status, cl.Passed, cl.Failed)
+		}
+		got = append(got, line)
+	}
+	want := []string{
+		"RFC8259-4 evidenced 3/0 | safe evidenced 3/0 | strict violated 2/1",
+		"CWE-436 evidenced 3/0 | safe evidenced 3/0 | strict violated 2/1",
+		"CWE-20 violated 0/1 | safe violated 0/1 | strict violated 0/1",
+		"LLM06:2025 not_exercised 0/0 | safe not_exercised 0/0 | strict evidenced 1/0",
+		"JSONSchema-2020-12-validation-7 not_exercised 0/0 | safe not_exercised 0/0 | strict not_exercised 0/0",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("controls (-want +got):\n%s", diff)
+	}
+	if got, want := r.Controls[3].levelsText(), "level safe: not exercised; level strict: evidenced"; got != want {
+		t.Errorf("levelsText of LLM06 = %q, want %q", got, want)
+	}
+	if got := r.Controls[2].levelsText(); got != "" {
+		t.Errorf("levelsText of a control alike at both levels = %q, want none", got)
+	}
+	merged, err := Merge(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(r.Controls, merged.Controls); diff != "" {
+		t.Errorf("Merge evaluates the controls per level otherwise (-run +merged):\n%s", diff)
+	}
+}

@@ -67,34 +67,45 @@ type (
 		AppName string `json:"appName"`
 	}
 	ctrfScenarioExtra struct {
-		ID       string     `json:"id"`
-		Lane     int        `json:"lane"`
-		Baseline string     `json:"baseline,omitempty"`
-		Evidence []Evidence `json:"evidence,omitempty"`
+		ID       string `json:"id"`
+		Lane     int    `json:"lane"`
+		Baseline string `json:"baseline,omitempty"`
+		// Levels is the scenario's status at each level (results.json's).
+		Levels   map[Level]Status `json:"levels,omitempty"`
+		Evidence []Evidence       `json:"evidence,omitempty"`
 	}
 	ctrfCaseExtra struct {
-		ID         string     `json:"id"`
-		Reproducer string     `json:"reproducer"`
-		Operator   string     `json:"operator"`
-		Tool       string     `json:"tool"`
-		Field      string     `json:"field"`
-		Baseline   string     `json:"baseline,omitempty"`
-		Evidence   []Evidence `json:"evidence,omitempty"`
+		ID         string           `json:"id"`
+		Reproducer string           `json:"reproducer"`
+		Operator   string           `json:"operator"`
+		Tool       string           `json:"tool"`
+		Field      string           `json:"field"`
+		Kind       string           `json:"kind,omitempty"`
+		Baseline   string           `json:"baseline,omitempty"`
+		Levels     map[Level]Status `json:"levels,omitempty"`
+		Evidence   []Evidence       `json:"evidence,omitempty"`
 	}
 	ctrfRunExtra struct {
-		Seed              uint64   `json:"seed"`
-		Target            string   `json:"target"`
-		Interrupted       bool     `json:"interrupted,omitempty"`
-		UpstreamRequests  int      `json:"upstream_requests"`
-		Leaks             int      `json:"leaks"`
-		Blocked           int      `json:"blocked"`
-		BlockedRequests   int      `json:"blocked_requests"`
-		NotApplicable     int      `json:"not_applicable"`
-		ExpectedFailures  int      `json:"expected_failures"`
-		CasesExpected     int      `json:"cases_expected"`
-		UnexpectedPasses  int      `json:"unexpected_passes"`
-		TargetRestarts    int      `json:"target_restarts"`
-		BaselineUnmatched []string `json:"baseline_unmatched,omitempty"`
+		Seed   uint64 `json:"seed"`
+		Target string `json:"target"`
+		// Level is the level the run certifies: the tests' statuses are
+		// its; Levels counts the scenarios and cases at each level.
+		Level             Level          `json:"level"`
+		Levels            []LevelSummary `json:"levels,omitempty"`
+		Interrupted       bool           `json:"interrupted,omitempty"`
+		UpstreamRequests  int            `json:"upstream_requests"`
+		Leaks             int            `json:"leaks"`
+		Marks             int            `json:"marks"`
+		Blocked           int            `json:"blocked"`
+		BlockedRequests   int            `json:"blocked_requests"`
+		NotApplicable     int            `json:"not_applicable"`
+		StrictOnly        int            `json:"strict_only"`
+		CasesStrictOnly   int            `json:"cases_strict_only"`
+		ExpectedFailures  int            `json:"expected_failures"`
+		CasesExpected     int            `json:"cases_expected"`
+		UnexpectedPasses  int            `json:"unexpected_passes"`
+		TargetRestarts    int            `json:"target_restarts"`
+		BaselineUnmatched []string       `json:"baseline_unmatched,omitempty"`
 		// Controls are the run's controls by state (docs/controls.md).
 		Controls []ctrfControl `json:"controls,omitempty"`
 	}
@@ -105,6 +116,8 @@ type (
 		Status string `json:"status"`
 		Passed int    `json:"passed"`
 		Failed int    `json:"failed"`
+		// Levels is the control's state at each level.
+		Levels []ControlLevel `json:"levels,omitempty"`
 	}
 )
 
@@ -114,25 +127,30 @@ const (
 	ctrfCaseType     = "generated-case"
 )
 
-// CTRF renders r as a CTRF report: one test per scenario (suite and
-// filePath its feature) and one per generated case, named "<scenario> ›
-// <case ID>", each with toolcert's fields (IDs, evidence, reproducer) in its
-// extra. A baseline's expected failure is skipped with a message saying so,
-// an unexpected pass failed; rawStatus then keeps the model's status. A
-// not-applicable scenario (and its step that did not apply) is "other", the
-// status CTRF has for what fits none of its own, with rawStatus
-// "not_applicable" and a message that starts with "not applicable: " and
-// says why. The summary counts the tests emitted, cases included; the run's
-// own counts, seed, target and interruption are in results.extra. A test's
-// line is its scenario's in the feature file, when the model has it. Text
-// passes through [inert].
+// CTRF renders r as a CTRF report at the level it certifies: one test per
+// scenario (suite and filePath its feature) and one per generated case,
+// named "<scenario> › <case ID>", each with toolcert's fields (IDs, status
+// per level, evidence, reproducer) in its extra; a trace lists the
+// evidence that counts at that level first. A baseline's expected failure
+// is skipped with a message saying so, an unexpected pass failed;
+// rawStatus then keeps the model's status. A not-applicable scenario (and
+// its step that did not apply) is "other", the status CTRF has for what
+// fits none of its own, with rawStatus "not_applicable" and a message that
+// starts with "not applicable: " and says why; so is a strict-only
+// scenario or case (and a strict-only scenario's failed steps), with
+// rawStatus "strict_only" and a message "strict only: level safe does not
+// judge it". The summary counts the tests emitted, cases included; the
+// run's own counts, level and each level's counts, seed, target and
+// interruption are in results.extra. A test's line is its scenario's in
+// the feature file, when the model has it. Text passes through [inert].
 func CTRF(w io.Writer, r *Result) error {
 	r = inertResult(r)
+	l := r.CertifiedLevel()
 	tests := []ctrfTest{}
 	for _, sc := range r.Scenarios {
-		tests = append(tests, ctrfScenario(sc))
+		tests = append(tests, ctrfScenario(sc, l))
 		for _, c := range sc.Cases {
-			tests = append(tests, ctrfCase(sc, c))
+			tests = append(tests, ctrfCase(sc, c, l))
 		}
 	}
 	report := ctrfReport{ReportFormat: "CTRF", SpecVersion: "0.0.0", Results: ctrfResults{
@@ -179,9 +197,10 @@ func ctrfSummaryOf(r *Result, tests []ctrfTest) ctrfSummary {
 
 func ctrfRunExtraOf(r *Result) ctrfRunExtra {
 	s := r.Summary
-	return ctrfRunExtra{Seed: r.Seed, Target: r.Target, Interrupted: s.Interrupted,
-		UpstreamRequests: s.UpstreamRequests, Leaks: s.Leaks, Blocked: s.Blocked,
-		BlockedRequests: s.BlockedRequests, NotApplicable: s.NotApplicable, ExpectedFailures: s.ExpectedFailures,
+	return ctrfRunExtra{Seed: r.Seed, Target: r.Target, Level: r.CertifiedLevel(), Levels: s.Levels, Interrupted: s.Interrupted,
+		UpstreamRequests: s.UpstreamRequests, Leaks: s.Leaks, Marks: s.Marks, Blocked: s.Blocked,
+		BlockedRequests: s.BlockedRequests, NotApplicable: s.NotApplicable, StrictOnly: s.StrictOnly,
+		CasesStrictOnly: s.CasesStrictOnly, ExpectedFailures: s.ExpectedFailures,
 		CasesExpected: s.CasesExpected, UnexpectedPasses: s.UnexpectedPasses,
 		TargetRestarts: s.TargetRestarts, BaselineUnmatched: r.BaselineUnmatched, Controls: ctrfControls(r.Controls)}
 }
@@ -191,19 +210,19 @@ func ctrfControls(controls []ControlResult) []ctrfControl {
 	var out []ctrfControl
 	for _, cr := range controls {
 		out = append(out, ctrfControl{ID: inert(cr.ID), Title: inert(cr.Title), Source: inert(cr.Source),
-			Status: cr.Status, Passed: cr.Passed, Failed: cr.Failed})
+			Status: cr.Status, Passed: cr.Passed, Failed: cr.Failed, Levels: cr.Levels})
 	}
 	return out
 }
 
-// ctrfScenario renders one scenario as a test: the first line of its error
-// as message, the whole error and its evidence as trace.
-func ctrfScenario(sc Scenario) ctrfTest {
+// ctrfScenario renders one scenario as a test at level l: the first line
+// of its error as message, the whole error and its evidence as trace.
+func ctrfScenario(sc Scenario, l Level) ctrfTest {
 	t := ctrfTest{Name: cmp.Or(sc.Name, sc.ID, "unnamed scenario"), Status: ctrfStatus(sc.Status),
 		Duration: ctrfMillis(sc.Duration), Suite: ctrfSuite(sc.Feature), Tags: sc.Tags,
 		Type: ctrfScenarioType, FilePath: sc.Feature, Line: sc.Line, Steps: ctrfSteps(sc.Steps),
-		Trace: joinLines(sc.Error, evidenceTrace(sc.Evidence)),
-		Extra: ctrfScenarioExtra{ID: sc.ID, Lane: sc.Lane, Baseline: sc.Baseline, Evidence: sc.Evidence}}
+		Trace: joinLines(sc.Error, evidenceTrace(sc.Evidence, l)),
+		Extra: ctrfScenarioExtra{ID: sc.ID, Lane: sc.Lane, Baseline: sc.Baseline, Levels: sc.Levels, Evidence: sc.Evidence}}
 	switch sc.Status {
 	case Passed:
 	case Skipped:
@@ -211,27 +230,37 @@ func ctrfScenario(sc Scenario) ctrfTest {
 	case NotApplicable:
 		t.RawStatus = string(NotApplicable)
 		t.Message = ctrfFirstLine(notApplicableMessage(sc.Error))
+	case StrictOnly:
+		t.RawStatus = string(StrictOnly)
+		t.Message = strictOnlyText(sc.StatusAt(LevelStrict))
+		t.Steps = ctrfStrictOnlySteps(t.Steps)
 	default:
 		t.Message = cmp.Or(ctrfFirstLine(sc.Error), "scenario failed")
 	}
 	return ctrfBaselined(t, sc.Baseline)
 }
 
-// ctrfCase renders one generated case as a test of its own, its reproducer
-// and evidence in the trace when it did not pass.
-func ctrfCase(sc Scenario, c Case) ctrfTest {
+// ctrfCase renders one generated case as a test of its own at level l, its
+// reproducer and evidence in the trace when it did not pass.
+func ctrfCase(sc Scenario, c Case, l Level) ctrfTest {
 	t := ctrfTest{Name: cmp.Or(sc.Name, sc.ID, "unnamed scenario") + " › " + c.ID,
 		Status: ctrfStatus(c.Status), Duration: ctrfMillis(c.Duration), Suite: ctrfSuite(sc.Feature),
 		Tags: sc.Tags, Type: ctrfCaseType, FilePath: sc.Feature, Line: sc.Line,
 		Extra: ctrfCaseExtra{ID: c.ID, Reproducer: c.Reproducer, Operator: c.Operator, Tool: c.Tool,
-			Field: c.Field, Baseline: c.Baseline, Evidence: c.Evidence}}
-	if c.Status != Passed {
+			Field: c.Field, Kind: c.Kind, Baseline: c.Baseline, Levels: c.Levels, Evidence: c.Evidence}}
+	switch c.Status {
+	case Passed:
+		return ctrfBaselined(t, c.Baseline)
+	case StrictOnly:
+		t.RawStatus = string(StrictOnly)
+		t.Message = strictOnlyText(c.StatusAt(LevelStrict))
+	default:
 		t.Message = "generated case " + t.Status
-		if len(c.Evidence) > 0 {
-			t.Message = ctrfFirstLine(c.Evidence[0].Message)
+		if ev := evidenceAt(c.Evidence, l); len(ev) > 0 {
+			t.Message = ctrfFirstLine(ev[0].Message)
 		}
-		t.Trace = joinLines(reproduceLine(c), evidenceTrace(c.Evidence))
 	}
+	t.Trace = joinLines(reproduceLine(c), evidenceTrace(c.Evidence, l))
 	return ctrfBaselined(t, c.Baseline)
 }
 
@@ -271,15 +300,35 @@ func ctrfSteps(steps []Step) []ctrfStep {
 	return out
 }
 
-// ctrfStatus maps a status of the model onto CTRF's: not applicable is
-// "other"; like [Result.Tally], anything else neither passed nor skipped is
-// failed.
+// ctrfStrictOnlySteps returns the steps of a strict-only scenario with
+// its failed ones (they failed at level strict, which the run does not
+// certify) "other", each saying so in its error.
+func ctrfStrictOnlySteps(steps []ctrfStep) []ctrfStep {
+	for i, st := range steps {
+		if st.Status != string(Failed) {
+			continue
+		}
+		msg := strictOnlyMessage
+		if st.Extra != nil {
+			msg = joinLines(msg, st.Extra.Error)
+		}
+		steps[i] = ctrfStep{Name: st.Name, Status: ctrfOther, Extra: &ctrfStepExtra{Error: msg}}
+	}
+	return steps
+}
+
+// ctrfOther is CTRF's status for what fits none of its own.
+const ctrfOther = "other"
+
+// ctrfStatus maps a status of the model onto CTRF's: not applicable and
+// strict only are "other"; like [Result.Tally], anything else neither
+// passed nor skipped is failed.
 func ctrfStatus(s Status) string {
 	switch s {
 	case Passed, Skipped:
 		return string(s)
-	case NotApplicable:
-		return "other"
+	case NotApplicable, StrictOnly:
+		return ctrfOther
 	}
 	return string(Failed)
 }

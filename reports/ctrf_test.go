@@ -52,6 +52,7 @@ type ctrfDocTest struct {
 	Tags      []string `json:"tags"`
 	Type      string   `json:"type"`
 	FilePath  string   `json:"filePath"`
+	Line      int      `json:"line"`
 	Steps     []struct {
 		Name   string         `json:"name"`
 		Status string         `json:"status"`
@@ -106,6 +107,7 @@ func TestCTRFParses(t *testing.T) {
 		"generated-case | a message is never forwarded › run_status/failed/extra_property | passed | [features/leaks.feature]",
 		"generated-case | a message is never forwarded › run_status/failed/nan/attempt | failed | [features/leaks.feature]",
 		"scenario | pending | skipped | [features/leaks.feature]",
+		"scenario | " + strictOnlyName + " | other | [features/reject_gates.feature]",
 		"scenario | the audit event carries the request id | other | [features/request_ids.feature]",
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
@@ -134,6 +136,11 @@ func TestCTRFParses(t *testing.T) {
 // the reason in the message.
 const ctrfNotApplicable = "other | " + string(NotApplicable) + " | " + notApplicablePrefix + naReason
 
+// ctrfStrictOnly is the strict-only scenario of sample() as
+// TestCTRFBaseline views a test: "other", the model's status in rawStatus,
+// the message saying that level safe does not judge it.
+const ctrfStrictOnly = "other | " + string(StrictOnly) + " | " + strictOnlyMessage + " (level strict: failed)"
+
 func TestCTRFBaseline(t *testing.T) {
 	tests := []struct {
 		name string
@@ -145,7 +152,7 @@ func TestCTRFBaseline(t *testing.T) {
 		why:  "without a baseline the model's statuses go through",
 		edit: func(*Result) {},
 		want: []string{"passed |  | ", "failed |  | canary leaked", "passed |  | ",
-			"failed |  | the agent saw success", "skipped |  | " + skipIsNoPass, ctrfNotApplicable},
+			"failed |  | the agent saw success", "skipped |  | " + skipIsNoPass, ctrfStrictOnly, ctrfNotApplicable},
 	}, {
 		name: "expected failures",
 		why:  "a failure the baseline lists is skipped, saying why; rawStatus keeps the failure",
@@ -154,7 +161,7 @@ func TestCTRFBaseline(t *testing.T) {
 			r.Scenarios[1].Cases[1].Baseline = ExpectedFailure
 		},
 		want: []string{"passed |  | ", "skipped | failed | " + xfailPrefix + "canary leaked", "passed |  | ",
-			"skipped | failed | " + xfailPrefix + "the agent saw success", "skipped |  | " + skipIsNoPass, ctrfNotApplicable},
+			"skipped | failed | " + xfailPrefix + "the agent saw success", "skipped |  | " + skipIsNoPass, ctrfStrictOnly, ctrfNotApplicable},
 	}, {
 		name: "unexpected passes",
 		why:  "a pass the baseline lists as failing fails until the entry is removed",
@@ -163,7 +170,7 @@ func TestCTRFBaseline(t *testing.T) {
 			r.Scenarios[1].Cases[0].Baseline = UnexpectedPass
 		},
 		want: []string{"failed | passed | " + xpassMessage, "failed |  | canary leaked", "failed | passed | " + xpassMessage,
-			"failed |  | the agent saw success", "skipped |  | " + skipIsNoPass, ctrfNotApplicable},
+			"failed |  | the agent saw success", "skipped |  | " + skipIsNoPass, ctrfStrictOnly, ctrfNotApplicable},
 	}}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -252,11 +259,15 @@ func ExampleCTRF() {
 	//     "extra": {
 	//       "seed": 7,
 	//       "target": "",
+	//       "level": "strict",
 	//       "upstream_requests": 0,
 	//       "leaks": 0,
+	//       "marks": 0,
 	//       "blocked": 0,
 	//       "blocked_requests": 0,
 	//       "not_applicable": 0,
+	//       "strict_only": 0,
+	//       "cases_strict_only": 0,
 	//       "expected_failures": 0,
 	//       "cases_expected": 0,
 	//       "unexpected_passes": 0,

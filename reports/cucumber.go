@@ -79,10 +79,17 @@ type (
 // Cucumber has no status for a step that does not apply to the target: the
 // step is skipped (the closest status the format has: it did not run), and
 // its error_message, starting with "not applicable: ", carries the reason.
-// The format has no run-level field, so an interrupted run adds a last
-// feature, "toolcert run", with one failed scenario saying so. Text passes
-// through [inert]. [CucumberJVM] writes the same features in the form
-// cucumber-jvm writes.
+// Nor for a scenario or case the level does not judge: a strict-only
+// scenario's failed steps are skipped, and its first failed step (or a
+// verdict step) says "strict only: level safe does not judge it" and what
+// level strict found; a strict-only case's step is skipped, saying so. The
+// format has no run-level field: every scenario is tagged with the level
+// the run certifies ("@level:strict"), and with its status at another
+// level where that differs ("@level:safe:passed"); the evidence of a
+// failure, what counts at the certified level first; an interrupted run
+// adds a last feature, "toolcert run", with one failed scenario saying so.
+// Text passes through [inert]. [CucumberJVM] writes the same features in
+// the form cucumber-jvm writes.
 func CucumberJSON(w io.Writer, r *Result) error {
 	return encodeCucumber(w, cucumberDocument(r))
 }
@@ -92,7 +99,7 @@ func CucumberJSON(w io.Writer, r *Result) error {
 // feature if any.
 func cucumberDocument(r *Result) []cucumberFeature {
 	r = inertResult(r)
-	features := cucumberFeatures(r.Scenarios, r.Controls)
+	features := cucumberFeatures(r.Scenarios, r.Controls, r.CertifiedLevel())
 	if r.Summary.Interrupted {
 		features = append(features, cucumberInterrupted())
 	}
@@ -110,8 +117,9 @@ func encodeCucumber(w io.Writer, features any) error {
 }
 
 // cucumberFeatures groups scenarios by feature, in first-seen order; each
-// scenario is tagged with the controls it gives evidence for.
-func cucumberFeatures(scs []Scenario, controls []ControlResult) []cucumberFeature {
+// scenario is tagged with the level l the run certifies and the controls
+// it gives evidence for.
+func cucumberFeatures(scs []Scenario, controls []ControlResult, l Level) []cucumberFeature {
 	out := []cucumberFeature{}
 	index := map[string]int{}
 	for _, sc := range scs {
@@ -121,7 +129,7 @@ func cucumberFeatures(scs []Scenario, controls []ControlResult) []cucumberFeatur
 			index[sc.Feature] = i
 			out = append(out, cucumberFeatureOf(sc))
 		}
-		out[i].add(sc, controls)
+		out[i].add(sc, controls, l)
 	}
 	return out
 }
@@ -140,6 +148,21 @@ func cucumberControlTags(sc Scenario, controls []ControlResult, line int) []cucu
 			slices.ContainsFunc(sc.Cases, func(c Case) bool { return slices.Contains(m.Operators, c.Operator) })
 		if hit {
 			out = append(out, cucumberTag{Name: inert("@control:" + cr.ID), Line: line})
+		}
+	}
+	return out
+}
+
+// cucumberLevelTags returns the tags, at line, that say sc's status at
+// each level: "@level:<l>" for the level l the run certifies, whose status
+// the scenario's steps carry, and "@level:<other>:<status>" for another
+// level at which its status differs (a scenario that passes at level safe
+// and fails at strict: "@level:strict:failed").
+func cucumberLevelTags(sc Scenario, l Level, line int) []cucumberTag {
+	out := []cucumberTag{{Name: "@level:" + string(l), Line: line}}
+	for _, other := range Levels() {
+		if st := sc.StatusAt(other); other != l && st != sc.Status {
+			out = append(out, cucumberTag{Name: "@level:" + string(other) + ":" + string(st), Line: line})
 		}
 	}
 	return out
@@ -166,7 +189,7 @@ func cucumberFeatureOf(sc Scenario) cucumberFeature {
 // then ";2", ";3" for further scenarios of the same name (outline rows).
 // An outline's scenario has the line of its example row, as cucumber-js
 // gives it.
-func (f *cucumberFeature) add(sc Scenario, controls []ControlResult) {
+func (f *cucumberFeature) add(sc Scenario, controls []ControlResult, l Level) {
 	id := f.ID + ";" + cucumberID(sc.Name)
 	f.seen[id]++
 	if n := f.seen[id]; n > 1 {
@@ -184,10 +207,11 @@ func (f *cucumberFeature) add(sc Scenario, controls []ControlResult) {
 			e.Tags = cucumberTags(g.Tags)
 		}
 	}
+	e.Tags = append(e.Tags, cucumberLevelTags(sc, l, e.Line)...)
 	e.Tags = append(e.Tags, cucumberControlTags(sc, controls, e.Line)...)
-	e.Steps = cucumberScenarioSteps(sc, e.Line)
+	e.Steps = cucumberScenarioSteps(sc, e.Line, l)
 	for _, c := range sc.Cases {
-		e.Steps = append(e.Steps, cucumberCaseStep(c, e.Line))
+		e.Steps = append(e.Steps, cucumberCaseStep(c, e.Line, l))
 	}
 	f.Elements = append(f.Elements, e)
 }
@@ -212,10 +236,11 @@ func cucumberID(name string) string {
 }
 
 // cucumberScenarioSteps returns the scenario's own steps, the verdict step
-// when one is needed, with the scenario's error and evidence on the step
-// that carries its outcome, and the scenario's baseline mark applied; line
-// is the line of the synthetic steps.
-func cucumberScenarioSteps(sc Scenario, line int) []cucumberStep {
+// when one is needed, with the scenario's error and evidence (what counts
+// at level l first) on the step that carries its outcome, a strict-only
+// scenario's failed steps skipped, and the scenario's baseline mark
+// applied; line is the line of the synthetic steps.
+func cucumberScenarioSteps(sc Scenario, line int, l Level) []cucumberStep {
 	steps := make([]cucumberStep, 0, len(sc.Steps)+len(sc.Cases)+2)
 	for _, st := range sc.Steps {
 		steps = append(steps, cucumberStepOf(st))
@@ -224,7 +249,7 @@ func cucumberScenarioSteps(sc Scenario, line int) []cucumberStep {
 	if i < 0 && sc.Status == NotApplicable {
 		i = slices.IndexFunc(sc.Steps, func(st Step) bool { return st.Status == NotApplicable })
 	}
-	if i < 0 && cucumberNeedsVerdict(sc, steps) {
+	if i < 0 && (sc.Status == StrictOnly || cucumberNeedsVerdict(sc, steps)) {
 		steps = append(steps, cucumberVerdict(sc, line))
 		i = len(steps) - 1
 	}
@@ -234,10 +259,13 @@ func cucumberScenarioSteps(sc Scenario, line int) []cucumberStep {
 		if scErr == res.ErrorMessage {
 			scErr = ""
 		}
-		res.ErrorMessage = joinLines(res.ErrorMessage, scErr, evidenceTrace(sc.Evidence))
+		res.ErrorMessage = joinLines(res.ErrorMessage, scErr, evidenceTrace(sc.Evidence, l))
 		if res.ErrorMessage == "" && sc.Status == NotApplicable {
 			res.ErrorMessage = notApplicableMessage("")
 		}
+	}
+	if sc.Status == StrictOnly {
+		cucumberStrictOnly(steps, i, sc.StatusAt(LevelStrict))
 	}
 	switch sc.Baseline {
 	case ExpectedFailure:
@@ -249,6 +277,24 @@ func cucumberScenarioSteps(sc Scenario, line int) []cucumberStep {
 		steps = append(steps, cucumberBaselined(mark, UnexpectedPass))
 	}
 	return cucumberExplained(steps)
+}
+
+// cucumberStrictOnly skips the failed steps of a strict-only scenario
+// (they failed at level strict, which the run does not certify), each
+// saying so; the step at i, which carries the scenario's outcome, says
+// too what level strict found.
+func cucumberStrictOnly(steps []cucumberStep, i int, atStrict Status) {
+	for j := range steps {
+		res := &steps[j].Result
+		switch {
+		case j == i:
+			res.Status = string(Skipped)
+			res.ErrorMessage = joinLines(strictOnlyText(atStrict), res.ErrorMessage)
+		case res.Status == string(Failed):
+			res.Status = string(Skipped)
+			res.ErrorMessage = joinLines(strictOnlyMessage, res.ErrorMessage)
+		}
+	}
 }
 
 // cucumberExplained gives every failed step of steps an error_message,
@@ -284,13 +330,14 @@ func cucumberStepOf(st Step) cucumberStep {
 }
 
 // cucumberStatus maps a status of the model onto cucumber's: not
-// applicable is skipped, the closest status cucumber has; like
-// [Result.Tally], anything else neither passed nor skipped is failed.
+// applicable and strict only are skipped, the closest status cucumber
+// has; like [Result.Tally], anything else neither passed nor skipped is
+// failed.
 func cucumberStatus(s Status) string {
 	switch s {
 	case Passed, Skipped:
 		return string(s)
-	case NotApplicable:
+	case NotApplicable, StrictOnly:
 		return string(Skipped)
 	}
 	return string(Failed)
@@ -342,12 +389,17 @@ func cucumberVerdict(sc Scenario, line int) cucumberStep {
 }
 
 // cucumberCaseStep renders one generated case as a synthetic step at line,
-// with its reproducer and evidence when it did not pass.
-func cucumberCaseStep(c Case, line int) cucumberStep {
+// with its reproducer and evidence (what counts at level l first) when it
+// did not pass; a strict-only case's step is skipped, saying so first.
+func cucumberCaseStep(c Case, line int, l Level) cucumberStep {
 	st := cucumberSynthetic("generated case "+c.ID, line)
 	st.Result = cucumberResult{Status: cucumberStatus(c.Status), Duration: int64(c.Duration)}
-	if c.Status != Passed {
-		st.Result.ErrorMessage = cmp.Or(joinLines(reproduceLine(c), evidenceTrace(c.Evidence)), "generated case failed")
+	switch c.Status {
+	case Passed:
+	case StrictOnly:
+		st.Result.ErrorMessage = joinLines(strictOnlyText(c.StatusAt(LevelStrict)), reproduceLine(c), evidenceTrace(c.Evidence, l))
+	default:
+		st.Result.ErrorMessage = cmp.Or(joinLines(reproduceLine(c), evidenceTrace(c.Evidence, l)), "generated case failed")
 	}
 	return cucumberBaselined(st, c.Baseline)
 }
@@ -377,12 +429,13 @@ func cucumberInterrupted() cucumberFeature {
 			Type: "scenario", Name: "the run was interrupted", Tags: []cucumberTag{}, Steps: []cucumberStep{step}}}}
 }
 
-// evidenceTrace writes evidence as text, one "evidence [kind] message" line
-// each, followed by its diff if any.
-func evidenceTrace(ev []Evidence) string {
+// evidenceTrace writes evidence as text, what counts at level l first, one
+// "evidence [kind] message" line each ("[kind, level strict]" for
+// evidence about one level's verdict only), followed by its diff if any.
+func evidenceTrace(ev []Evidence, l Level) string {
 	var b strings.Builder
-	for _, e := range ev {
-		fmt.Fprintf(&b, "evidence [%s] %s\n", e.Kind, e.Message)
+	for _, e := range evidenceFirst(ev, l) {
+		fmt.Fprintf(&b, "evidence [%s] %s\n", evidenceKind(e), e.Message)
 		if e.Diff != "" {
 			fmt.Fprintf(&b, "%s\n", e.Diff)
 		}

@@ -52,10 +52,11 @@ type (
 
 // CucumberJVM renders r as cucumber JSON in the form cucumber-jvm writes
 // it, for the consumers built for cucumber-jvm, whose schema the form of
-// [CucumberJSON] cannot meet. It holds the same features, elements, steps,
-// statuses and messages as CucumberJSON (see there: not applicable is
-// skipped with the reason in error_message, baseline marks, generated
-// cases, the interrupted run's feature), and differs only in shape: a step
+// [CucumberJSON] cannot meet. It holds the same features, elements, tags,
+// steps, statuses and messages as CucumberJSON (see there: not applicable
+// and strict only are skipped with the reason in error_message, the level
+// tags, baseline marks, generated cases, the interrupted run's feature),
+// and differs only in shape: a step
 // has no arguments, a scenario's tag only its name, and a feature's tag is
 // {name, type "Tag", location {line, column}}, 0 where the model records
 // no line or column.

@@ -152,6 +152,9 @@ func ExampleCucumberJVM() {
 	//         "tags": [
 	//           {
 	//             "name": "@r20"
+	//           },
+	//           {
+	//             "name": "@level:strict"
 	//           }
 	//         ],
 	//         "steps": [

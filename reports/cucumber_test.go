@@ -126,6 +126,7 @@ func TestCucumberJSONParses(t *testing.T) {
 		"closed_objects | an extra top-level property is rejected | passed | 1 steps",
 		"leaks | a message is never forwarded | failed | 3 steps",
 		"leaks | pending | skipped | 1 steps",
+		"reject_gates | " + strictOnlyName + " | skipped | 2 steps",
 		"request_ids | the audit event carries the request id | skipped | 3 steps",
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
@@ -255,7 +256,7 @@ func TestCucumberJSONInterrupted(t *testing.T) {
 	r.Summary.Interrupted = true
 	doc := parseCucumber(t, r)
 	last := doc[len(doc)-1]
-	if len(doc) != 4 || last.Name != "toolcert run" || cucumberStatusOf(last.Elements[0].Steps) != "failed" {
+	if len(doc) != 5 || last.Name != "toolcert run" || cucumberStatusOf(last.Elements[0].Steps) != "failed" {
 		t.Errorf("an interrupted run has no failed \"toolcert run\" feature last: %+v", last)
 	}
 }
@@ -305,6 +306,10 @@ func ExampleCucumberJSON() {
 	//           {
 	//             "name": "@r20",
 	//             "line": 3
+	//           },
+	//           {
+	//             "name": "@level:strict",
+	//             "line": 4
 	//           }
 	//         ],
 	//         "steps": [

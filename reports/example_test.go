@@ -32,7 +32,7 @@ func ExampleText() {
 		fmt.Println(err)
 	}
 	// Output:
-	// toolcert 1.0.0 against my-adapter (seed 7)
+	// toolcert 1.0.0 against my-adapter (seed 7), level strict
 	//   failed  features/leaks.feature: a message is never forwarded
 	//       canary tc1 surfaced in body
 	// 1 scenarios: 0 passed, 1 failed, 0 skipped; 1 canary leaks; 0 upstream requests; 0.0s
@@ -117,4 +117,27 @@ func ExamplePrintable() {
 	// Output:
 	// \x1b]0;pwned\x07listening on :8080
 	// \u202eall scenarios passed
+}
+
+func ExampleResult_VerdictAt() {
+	// A run that certifies level safe, of an adapter that reads past an
+	// unknown member: a pass at level safe, a failure at level strict.
+	r := &reports.Result{Level: reports.LevelSafe, Scenarios: []reports.Scenario{{
+		Feature: "features/generated_variants.feature", Name: "every variant of review_status", Status: reports.Passed,
+		Levels: map[reports.Level]reports.Status{reports.LevelSafe: reports.Passed, reports.LevelStrict: reports.Failed},
+	}}}
+	r.Tally()
+	for _, l := range reports.Levels() {
+		v, why, _ := r.VerdictAt(l)
+		fmt.Println(l, v, why)
+	}
+	// Output:
+	// safe passed [every scenario passed]
+	// strict failed [failed scenarios no baseline explains: 1]
+}
+
+func ExampleEvidence_CountsAt() {
+	e := reports.Evidence{Kind: reports.EvidenceMismatch, Message: "the agent saw success", Level: reports.LevelStrict}
+	fmt.Println(e.CountsAt(reports.LevelSafe), e.CountsAt(reports.LevelStrict))
+	// Output: false true
 }

@@ -26,14 +26,21 @@ var htmlTemplate = template.Must(template.New("html.tmpl").Funcs(template.FuncMa
 }).ParseFS(htmlFS, "html.tmpl"))
 
 // HTML renders r as one self-contained HTML page for the person signing a
-// run off: the verdict, the counts, the controls with their states, the
-// scenarios that did not apply to the target with their reasons, the
-// scenarios by feature (failures first and open, passes folded), the failed
-// generated cases with their reproducers, and the coverage matrix. Each
-// scenario's badge and each feature's counts say what the verdict counts:
-// an unexpected pass is a failure, a failure the baseline expects is not. The page loads nothing (no script,
-// no external style, font or image) and forbids loading anything through its
-// Content-Security-Policy, so it works offline and from a file:// URL.
+// run off, at the level r certifies (named in the banner and the run's
+// details): the verdict, the counts and each level's, the controls with
+// their states (and which level evidences them), the scenarios that did
+// not apply to the target with their reasons, the scenarios and cases
+// level safe does not judge, the scenarios by feature (failures first and
+// open, passes folded), the failed generated cases with their
+// reproducers, and the coverage matrix. Each scenario's badge and each
+// feature's counts say what the verdict counts: an unexpected pass is a
+// failure, a failure the baseline expects is not, a strict-only one
+// neither; a scenario or case whose status differs at the other level
+// says so. Evidence that counts at the certified level comes first, the
+// rest labelled with the level it is about. The page loads nothing (no
+// script, no external style, font or image) and forbids loading anything
+// through its Content-Security-Policy, so it works offline and from a
+// file:// URL.
 //
 // Every model text is escaped by html/template; the page is then made valid
 // UTF-8 without control characters, its invisible characters written as
@@ -54,18 +61,36 @@ func HTML(w io.Writer, r *Result) error {
 // htmlPage is what the template renders: the Result and its layout.
 type htmlPage struct {
 	*Result
-	Verdict  htmlVerdict
-	Started  string
-	Features []htmlFeature
-	Matrix   htmlMatrix
-	Controls htmlControls
+	// Certified is the level the run certifies; LevelRows each level's
+	// counts.
+	Certified Level
+	LevelRows []htmlLevel
+	Verdict   htmlVerdict
+	Started   string
+	Features  []htmlFeature
+	Matrix    htmlMatrix
+	Controls  htmlControls
 	// NotApplicableScenarios are the scenarios that did not apply to the
 	// target, in the model's order.
 	NotApplicableScenarios []htmlNotApplicable
+	// StrictOnlyItems are the scenarios and cases level safe does not
+	// judge, in the model's order.
+	StrictOnlyItems []htmlStrictOnly
 }
 
 // htmlNotApplicable is a not-applicable scenario as the page lists it.
 type htmlNotApplicable struct{ Name, Feature, Reason string }
+
+// htmlStrictOnly is a strict-only scenario or case as the page lists it:
+// its name (a case's ID), where it is, and its status at level strict.
+type htmlStrictOnly struct{ Name, Where, Strict string }
+
+// htmlLevel is one level's counts, as a row of the summary.
+type htmlLevel struct {
+	Level     Level
+	Certified bool
+	Counts    string
+}
 
 // htmlVerdict is the banner: PASSED, FAILED or INTERRUPTED and why.
 type htmlVerdict struct {
@@ -77,34 +102,84 @@ type htmlVerdict struct {
 // counted as the verdict counts them: Failed holds the unexpected passes,
 // Expected the failures a baseline expects.
 type htmlFeature struct {
-	Name                                             string
-	Open                                             bool
-	Passed, Failed, Expected, Skipped, NotApplicable int
-	Scenarios                                        []htmlScenario
+	Name                                                         string
+	Open                                                         bool
+	Passed, Failed, Expected, Skipped, NotApplicable, StrictOnly int
+	Scenarios                                                    []htmlScenario
 }
 
 // htmlScenario is a scenario with its cases split: the ones the page lists
-// (failed, or marked by the baseline) and the count of the plain passes.
+// (failed, strict only, or marked by the baseline) and the count of the
+// plain passes. Evidence is the scenario's, what counts at the certified
+// level first; Other says its status at another level where that
+// differs.
 type htmlScenario struct {
 	*Scenario
-	Open   bool
-	Listed []Case
-	Passes int
-	rank   int
+	Open     bool
+	Evidence []Evidence
+	Other    string
+	Listed   []htmlCase
+	Passes   int
+	rank     int
+}
+
+// htmlCase is a listed case, its evidence ordered as a scenario's, and its
+// status at another level where that differs.
+type htmlCase struct {
+	Case
+	Evidence []Evidence
+	Other    string
+}
+
+// htmlOther says the statuses of levels, other than l, at which a
+// scenario or case ended otherwise than status: "level strict: failed".
+func htmlOther(status Status, at func(Level) Status, l Level) string {
+	var parts []string
+	for _, other := range Levels() {
+		if st := at(other); other != l && st != status {
+			parts = append(parts, "level "+string(other)+": "+statusLabel(st))
+		}
+	}
+	return strings.Join(parts, ", ")
 }
 
 // htmlPageOf lays r out for the template.
 func htmlPageOf(r *Result) htmlPage {
 	return htmlPage{
-		Result:   r,
-		Verdict:  htmlVerdictOf(r.Summary),
-		Started:  r.StartedAt.UTC().Format(time.RFC3339),
-		Features: htmlFeaturesOf(r.Scenarios),
-		Matrix:   htmlMatrixOf(r.Coverage),
-		Controls: htmlControlsOf(r.Controls),
+		Result:    r,
+		Certified: r.CertifiedLevel(),
+		LevelRows: htmlLevelsOf(r),
+		Verdict:   htmlVerdictOf(r.Summary),
+		Started:   r.StartedAt.UTC().Format(time.RFC3339),
+		Features:  htmlFeaturesOf(r.Scenarios, r.CertifiedLevel()),
+		Matrix:    htmlMatrixOf(r.Coverage),
+		Controls:  htmlControlsOf(r.Controls, r.CertifiedLevel()),
 
 		NotApplicableScenarios: htmlNotApplicableOf(r.Scenarios),
+		StrictOnlyItems:        htmlStrictOnlyOf(r.Scenarios),
 	}
+}
+
+// htmlLevelsOf returns each level's counts, when the run has them.
+func htmlLevelsOf(r *Result) []htmlLevel {
+	var out []htmlLevel
+	for _, ls := range r.Summary.Levels {
+		out = append(out, htmlLevel{Level: ls.Level, Certified: ls.Level == r.CertifiedLevel(), Counts: levelCounts(ls)})
+	}
+	return out
+}
+
+// htmlStrictOnlyOf lists the scenarios and cases level safe does not
+// judge, each with its status at level strict.
+func htmlStrictOnlyOf(scs []Scenario) []htmlStrictOnly {
+	var out []htmlStrictOnly
+	for _, sc := range strictOnly(scs) {
+		out = append(out, htmlStrictOnly{Name: sc.Name, Where: sc.Feature, Strict: statusLabel(sc.StatusAt(LevelStrict))})
+	}
+	for _, c := range strictOnlyCases(scs) {
+		out = append(out, htmlStrictOnly{Name: "case " + c.Case.ID, Where: c.Scenario.Name, Strict: statusLabel(c.Case.StatusAt(LevelStrict))})
+	}
+	return out
 }
 
 // htmlNotApplicableOf lists the scenarios that did not apply, with why.
@@ -122,11 +197,11 @@ func htmlVerdictOf(s Summary) htmlVerdict {
 	return htmlVerdict{Word: strings.ToUpper(string(v)), Class: string(v), Reasons: why}
 }
 
-// htmlFeaturesOf groups scenarios by feature. Features and scenarios keep the
-// model's order, except that those needing a look come first: failures and
-// baseline marks, then skips, then the scenarios that did not apply, then
-// passes.
-func htmlFeaturesOf(scs []Scenario) []htmlFeature {
+// htmlFeaturesOf groups scenarios by feature, at level l. Features and
+// scenarios keep the model's order, except that those needing a look come
+// first: failures and baseline marks, then skips, then the scenarios that
+// did not apply or are strict only, then passes.
+func htmlFeaturesOf(scs []Scenario, l Level) []htmlFeature {
 	var out []htmlFeature
 	at := map[string]int{}
 	for i := range scs {
@@ -137,7 +212,7 @@ func htmlFeaturesOf(scs []Scenario) []htmlFeature {
 			at[sc.Feature] = j
 			out = append(out, htmlFeature{Name: sc.Feature})
 		}
-		out[j].add(sc)
+		out[j].add(sc, l)
 	}
 	for i := range out {
 		slices.SortStableFunc(out[i].Scenarios, func(a, b htmlScenario) int { return cmp.Compare(a.rank, b.rank) })
@@ -147,10 +222,10 @@ func htmlFeaturesOf(scs []Scenario) []htmlFeature {
 	return out
 }
 
-// add appends sc to f and counts it as the verdict does: by status, as
-// Tally does, but an unexpected pass as a failure and a failure the
-// baseline expects apart.
-func (f *htmlFeature) add(sc *Scenario) {
+// add appends sc to f and counts it as the verdict does at level l: by
+// status, as Tally does, but an unexpected pass as a failure and a failure
+// the baseline expects apart.
+func (f *htmlFeature) add(sc *Scenario, l Level) {
 	switch {
 	case sc.Baseline == UnexpectedPass:
 		f.Failed++
@@ -162,16 +237,19 @@ func (f *htmlFeature) add(sc *Scenario) {
 		f.Skipped++
 	case sc.Status == NotApplicable:
 		f.NotApplicable++
+	case sc.Status == StrictOnly:
+		f.StrictOnly++
 	default:
 		f.Failed++
 	}
-	hs := htmlScenario{Scenario: sc, rank: htmlRank(sc)}
+	hs := htmlScenario{Scenario: sc, rank: htmlRank(sc), Evidence: evidenceFirst(sc.Evidence, l),
+		Other: htmlOther(sc.Status, sc.StatusAt, l)}
 	hs.Open = hs.rank < 2
 	for _, c := range sc.Cases {
 		if c.Status == Passed && c.Baseline == "" {
 			hs.Passes++
 		} else {
-			hs.Listed = append(hs.Listed, c)
+			hs.Listed = append(hs.Listed, htmlCase{Case: c, Evidence: evidenceFirst(c.Evidence, l), Other: htmlOther(c.Status, c.StatusAt, l)})
 		}
 	}
 	f.Scenarios = append(f.Scenarios, hs)
@@ -179,20 +257,22 @@ func (f *htmlFeature) add(sc *Scenario) {
 
 // htmlRank orders scenarios on the page: 0 for a failure or a baseline mark
 // (on the scenario or one of its cases), 1 for a skip, 2 for a scenario
-// that did not apply, 3 for a plain pass. Ranks under 2 are shown open.
+// that did not apply or is strict only, 3 for a plain pass. Ranks under 2
+// are shown open. A strict-only case is no failure.
 func htmlRank(sc *Scenario) int {
+	unjudged := sc.Status == NotApplicable || sc.Status == StrictOnly
 	switch {
 	case sc.Status == Skipped:
 		return 1
-	case sc.Status != Passed && sc.Status != NotApplicable || sc.Baseline != "":
+	case sc.Status != Passed && !unjudged || sc.Baseline != "":
 		return 0
 	}
 	for _, c := range sc.Cases {
-		if c.Status != Passed || c.Baseline != "" {
+		if c.Status != Passed && c.Status != StrictOnly || c.Baseline != "" {
 			return 0
 		}
 	}
-	if sc.Status == NotApplicable {
+	if unjudged {
 		return 2
 	}
 	return 3
@@ -210,23 +290,24 @@ func htmlDuration(d Duration) string {
 	return time.Duration(d).Round(time.Millisecond).String()
 }
 
-// htmlState maps a status to its CSS class: "na" for not applicable; any
-// other status but passed and skipped counts as failed, as in Tally.
+// htmlState maps a status to its CSS class: "na" for not applicable,
+// "strict" for strict only; any other status but passed and skipped counts
+// as failed, as in Tally.
 func htmlState(s Status) string {
 	switch s {
 	case Passed, Skipped:
 		return string(s)
 	case NotApplicable:
 		return "na"
+	case StrictOnly:
+		return "strict"
 	}
 	return string(Failed)
 }
 
 // htmlLabel is a status as the page writes it: "not applicable", not
 // "not_applicable".
-func htmlLabel(s Status) string {
-	return strings.ReplaceAll(string(s), "_", " ")
-}
+func htmlLabel(s Status) string { return statusLabel(s) }
 
 // htmlOutcome is the badge of a scenario or case: its CSS class and label.
 type htmlOutcome struct{ Class, Label string }

@@ -1,9 +1,13 @@
 package reports
 
-// htmlControls is the page's controls section: the count of each state
-// and one row per control, in the catalogue's order.
+import "fmt"
+
+// htmlControls is the page's controls section: the count of each state,
+// at the certified level and (Others) at each other level, and one row per
+// control, in the catalogue's order.
 type htmlControls struct {
 	Evidenced, Violated, NotExercised int
+	Others                            []string
 	Rows                              []htmlControl
 }
 
@@ -16,18 +20,33 @@ type htmlControl struct {
 	// Violations name the first failures; More counts those not named.
 	Violations []string
 	More       int
+	// Levels says the control's state at each level when they differ.
+	Levels string
 }
 
 // htmlControlViolations bounds the failures a control's row names.
 const htmlControlViolations = 5
 
-// htmlControlsOf lays the run's controls out for the page.
-func htmlControlsOf(controls []ControlResult) htmlControls {
+// htmlControlsOf lays the run's controls out for the page; certified is
+// the level the run certifies.
+func htmlControlsOf(controls []ControlResult, certified Level) htmlControls {
 	var out htmlControls
 	out.Evidenced, out.Violated, out.NotExercised = ControlCounts(controls)
+	for _, l := range Levels() {
+		var at []ControlResult
+		for _, cr := range controls {
+			if cl, ok := cr.At(l); ok && l != certified {
+				at = append(at, ControlResult{Status: cl.Status})
+			}
+		}
+		if len(at) > 0 {
+			e, v, n := ControlCounts(at)
+			out.Others = append(out.Others, fmt.Sprintf("at level %s: %d evidenced, %d violated, %d not exercised", l, e, v, n))
+		}
+	}
 	for _, cr := range controls {
 		row := htmlControl{ID: cr.ID, Title: cr.Title, Citation: cr.citation(), URL: cr.URL,
-			Passed: cr.Passed, Failed: cr.Failed, Expected: cr.Expected}
+			Passed: cr.Passed, Failed: cr.Failed, Expected: cr.Expected, Levels: cr.levelsText()}
 		row.Class, row.Label = htmlControlState(cr.Status)
 		for _, v := range atMost(cr.Violations, htmlControlViolations) {
 			row.Violations = append(row.Violations, controlRefText(v))

@@ -36,7 +36,8 @@ type junitSuite struct {
 	Cases      []junitCase      `xml:"testcase"`
 }
 
-// junitProperties are a suite's name=value pairs: the controls.
+// junitProperties are a suite's name=value pairs: the level, each level's
+// counts, the controls.
 type junitProperties struct {
 	Property []junitProperty `xml:"property"`
 }
@@ -82,22 +83,24 @@ const (
 // an interrupted run, on the failure or error they add for it.
 const interruptedMessage = "the run was interrupted: the scenarios that did not run are skipped, and the run is not a pass"
 
-// JUnit renders r as JUnit XML: one testsuite per feature, one testcase per
-// scenario, the evidence in the failure body. JUnit has no status for a
-// not-applicable scenario: it is skipped, with a message that starts with
-// "not applicable: " and says why. An interrupted run adds a last
-// testsuite, "toolcert run", whose one testcase has an error of type
-// "interrupted", so that CI does not read the run as clean. The controls
-// are properties of the first testsuite. Text passes through [inert] and
-// [xmlSafe].
+// JUnit renders r as JUnit XML at the level it certifies: one testsuite
+// per feature, one testcase per scenario, the evidence in the failure body
+// (what counts at that level first). JUnit has no status for a
+// not-applicable scenario, nor for a strict-only scenario or case: each is
+// skipped, with a message that starts with "not applicable: " and says
+// why, or with "strict only: level safe does not judge it". An interrupted
+// run adds a last testsuite, "toolcert run", whose one testcase has an
+// error of type "interrupted", so that CI does not read the run as clean.
+// The level, each level's counts and the controls are properties of the
+// first testsuite. Text passes through [inert] and [xmlSafe].
 func JUnit(w io.Writer, r *Result) error {
 	r = inertResult(r)
 	out := junitSuites{Name: "toolcert", Time: secs(r.Duration)}
-	for _, s := range junitSuitesOf(r.Scenarios) {
+	for _, s := range junitSuitesOf(r.Scenarios, r.CertifiedLevel()) {
 		out.add(s)
 	}
 	if len(out.Suites) > 0 {
-		out.Suites[0].Properties = junitControls(r.Controls)
+		out.Suites[0].Properties = junitProperties{Property: append(junitLevels(r), junitControls(r.Controls)...)}.orNil()
 	}
 	if r.Summary.Interrupted {
 		out.add(junitInterruptedSuite())
@@ -115,8 +118,9 @@ func JUnit(w io.Writer, r *Result) error {
 }
 
 // junitSuitesOf groups the scenarios and their cases into one suite per
-// feature, sorted by feature, each timed by its scenarios.
-func junitSuitesOf(scs []Scenario) []junitSuite {
+// feature, sorted by feature, each timed by its scenarios; l is the level
+// the run certifies.
+func junitSuitesOf(scs []Scenario, l Level) []junitSuite {
 	byFeature := map[string]*junitSuite{}
 	total := map[string]Duration{}
 	var order []string
@@ -127,9 +131,9 @@ func junitSuitesOf(scs []Scenario) []junitSuite {
 			byFeature[sc.Feature] = s
 			order = append(order, sc.Feature)
 		}
-		s.add(junitCaseOf(sc))
+		s.add(junitCaseOf(sc, l))
 		for _, c := range sc.Cases {
-			s.add(junitVariant(sc, c))
+			s.add(junitVariant(sc, c, l))
 		}
 		total[sc.Feature] += sc.Duration
 	}
@@ -151,22 +155,40 @@ func (out *junitSuites) add(s junitSuite) {
 	out.Suites = append(out.Suites, s)
 }
 
-// junitControls returns the controls as properties, one per control
-// ("control CWE-436" = "evidenced: 4 passed, 0 failed; <title>"), or nil
-// when the run has none. JUnit has no place for the run as a whole, so
-// they go on the first suite.
-func junitControls(controls []ControlResult) *junitProperties {
-	if len(controls) == 0 {
+// orNil returns p, or nil when it holds no property (the schemas want no
+// empty properties element).
+func (p junitProperties) orNil() *junitProperties {
+	if len(p.Property) == 0 {
 		return nil
 	}
-	p := &junitProperties{}
-	for _, cr := range controls {
-		p.Property = append(p.Property, junitProperty{
-			Name:  xmlSafe(inert("control " + cr.ID)),
-			Value: xmlSafe(inert(fmt.Sprintf("%s: %d passed, %d failed; %s", cr.Status, cr.Passed, cr.Failed, cr.Title))),
-		})
+	return &p
+}
+
+// junitLevels returns the level r certifies ("level" = "strict") and each
+// level's counts ("level safe" = "4 scenarios: 4 passed, 0 failed; ...")
+// as properties. JUnit has no place for the run as a whole, so they go on
+// the first suite.
+func junitLevels(r *Result) []junitProperty {
+	out := []junitProperty{{Name: "level", Value: string(r.CertifiedLevel())}}
+	for _, ls := range r.Summary.Levels {
+		out = append(out, junitProperty{Name: "level " + string(ls.Level), Value: levelCounts(ls)})
 	}
-	return p
+	return out
+}
+
+// junitControls returns the controls as properties, one per control
+// ("control CWE-436" = "evidenced: 4 passed, 0 failed; <title>", with the
+// states per level when they differ), on the first suite as the levels.
+func junitControls(controls []ControlResult) []junitProperty {
+	var out []junitProperty
+	for _, cr := range controls {
+		value := fmt.Sprintf("%s: %d passed, %d failed; %s", cr.Status, cr.Passed, cr.Failed, cr.Title)
+		if lv := cr.levelsText(); lv != "" {
+			value = fmt.Sprintf("%s: %d passed, %d failed (%s); %s", cr.Status, cr.Passed, cr.Failed, lv, cr.Title)
+		}
+		out = append(out, junitProperty{Name: xmlSafe(inert("control " + cr.ID)), Value: xmlSafe(inert(value))})
+	}
+	return out
 }
 
 // junitInterruptedSuite is the suite that says the run was interrupted.
@@ -179,7 +201,8 @@ func junitInterruptedSuite() junitSuite {
 
 // add appends c and counts it by what it carries: a failure, an error, a
 // skip (an expected failure of the baseline is reported as skipped, as
-// pytest does with xfail, and so is a not-applicable scenario), or none.
+// pytest does with xfail, and so are a not-applicable scenario and a
+// strict-only scenario or case), or none.
 func (s *junitSuite) add(c junitCase) {
 	s.Cases = append(s.Cases, c)
 	s.Tests++
@@ -209,44 +232,48 @@ func baselined(jc junitCase, mark string) junitCase {
 }
 
 // junitVariant renders one generated variant as its own testcase, so CI
-// shows which variant failed and how to run it alone.
-func junitVariant(sc Scenario, c Case) junitCase {
+// shows which variant failed at level l and how to run it alone. A
+// strict-only case is skipped, saying what level strict found.
+func junitVariant(sc Scenario, c Case, l Level) junitCase {
 	jc := junitCase{Name: xmlSafe(sc.Name + " › " + c.ID), Classname: xmlSafe(sc.Feature), Time: secs(c.Duration)}
-	if c.Status == Passed {
+	switch c.Status {
+	case Passed:
 		return baselined(jc, c.Baseline)
-	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "reproduce: %s\n", c.Reproducer)
-	for _, e := range c.Evidence {
-		fmt.Fprintf(&b, "evidence [%s] %s\n", e.Kind, e.Message)
-		if e.Diff != "" {
-			fmt.Fprintf(&b, "%s\n", e.Diff)
-		}
+	case StrictOnly:
+		jc.Skipped = &junitSkip{Message: strictOnlyText(c.StatusAt(LevelStrict)),
+			Body: xmlSafe(joinLines(reproduceLine(c), evidenceTrace(c.Evidence, l)))}
+		return jc
 	}
 	msg := "variant failed"
-	if len(c.Evidence) > 0 {
-		msg = c.Evidence[0].Message
+	if ev := evidenceAt(c.Evidence, l); len(ev) > 0 {
+		msg = ev[0].Message
 	}
-	jc.Failure = &junitMessage{Type: junitFailed, Message: xmlSafe(firstLine(msg)), Body: xmlSafe(b.String())}
+	body := joinLines(reproduceLine(c), evidenceTrace(c.Evidence, l)) + "\n"
+	jc.Failure = &junitMessage{Type: junitFailed, Message: xmlSafe(firstLine(msg)), Body: xmlSafe(body)}
 	return baselined(jc, c.Baseline)
 }
 
-func junitCaseOf(sc Scenario) junitCase {
+// junitCaseOf renders one scenario as a testcase at level l.
+func junitCaseOf(sc Scenario, l Level) junitCase {
 	c := junitCase{Name: xmlSafe(sc.Name), Classname: xmlSafe(sc.Feature), Time: secs(sc.Duration)}
-	detail := describe(sc)
+	detail := describe(sc, l)
 	switch sc.Status {
 	case Passed:
 	case Skipped:
 		c.Skipped = &junitSkip{Message: skipIsNoPass, Body: detail}
 	case NotApplicable:
 		c.Skipped = &junitSkip{Message: xmlSafe(firstLine(notApplicableMessage(sc.Error))), Body: detail}
+	case StrictOnly:
+		c.Skipped = &junitSkip{Message: strictOnlyText(sc.StatusAt(LevelStrict)), Body: detail}
 	default:
 		c.Failure = &junitMessage{Type: junitFailed, Message: xmlSafe(firstLine(sc.Error)), Body: detail}
 	}
 	return baselined(c, sc.Baseline)
 }
 
-func describe(sc Scenario) string {
+// describe writes sc's steps and its evidence, what counts at level l
+// first.
+func describe(sc Scenario, l Level) string {
 	var b strings.Builder
 	for _, st := range sc.Steps {
 		fmt.Fprintf(&b, "%-7s %s\n", st.Status, st.Text)
@@ -254,11 +281,8 @@ func describe(sc Scenario) string {
 			fmt.Fprintf(&b, "        %s\n", st.Error)
 		}
 	}
-	for _, e := range sc.Evidence {
-		fmt.Fprintf(&b, "evidence [%s] %s\n", e.Kind, e.Message)
-		if e.Diff != "" {
-			fmt.Fprintf(&b, "%s\n", e.Diff)
-		}
+	if ev := evidenceTrace(sc.Evidence, l); ev != "" {
+		b.WriteString(ev + "\n")
 	}
 	return xmlSafe(b.String())
 }

@@ -3,6 +3,7 @@ package reports
 import (
 	"fmt"
 	"slices"
+	"strings"
 )
 
 // Level is a level of certification (docs/protocol.md, "Levels"). A run
@@ -108,9 +109,13 @@ func (c Case) StatusAt(l Level) Status {
 
 // tallyLevels counts every level's statuses into s.Levels. A baseline
 // applies to the level the run certifies only: its marks are counted in
-// the run's summary, not here.
+// the run's summary, not here. A result whose scenarios carry no status
+// per level (written before levels) gets no per-level counts.
 func (r *Result) tallyLevels(s *Summary) {
 	s.Levels = nil
+	if !r.judgedAtLevels() {
+		return
+	}
 	for _, l := range Levels() {
 		ls := LevelSummary{Level: l}
 		for _, sc := range r.Scenarios {
@@ -141,4 +146,104 @@ func (r *Result) tallyLevels(s *Summary) {
 		}
 		s.Levels = append(s.Levels, ls)
 	}
+}
+
+// judgedAtLevels reports whether r's scenarios or cases carry their
+// statuses at each level; a result written before levels (or built by
+// hand without them) does not, and has no per-level counts: its status
+// at another level than the one it certified is unknown.
+func (r *Result) judgedAtLevels() bool {
+	for _, sc := range r.Scenarios {
+		if len(sc.Levels) > 0 || slices.ContainsFunc(sc.Cases, func(c Case) bool { return len(c.Levels) > 0 }) {
+			return true
+		}
+	}
+	return false
+}
+
+// CountsAt reports whether e counts at level l: it is about every level
+// (its Level is "") or about l's verdict.
+func (e Evidence) CountsAt(l Level) bool { return e.Level == "" || e.Level == l }
+
+// evidenceAt returns the evidence of ev that counts at level l, in order.
+func evidenceAt(ev []Evidence, l Level) []Evidence {
+	var out []Evidence
+	for _, e := range ev {
+		if e.CountsAt(l) {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// evidenceFirst returns ev with the evidence that counts at level l
+// first and the rest (about another level's verdict only) after it, each
+// in its order.
+func evidenceFirst(ev []Evidence, l Level) []Evidence {
+	out := evidenceAt(ev, l)
+	for _, e := range ev {
+		if !e.CountsAt(l) {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// evidenceKind is an evidence's kind as the formats label it: "leak", or
+// "mismatch, level strict" for evidence about one level's verdict only.
+func evidenceKind(e Evidence) string {
+	if e.Level == "" {
+		return e.Kind
+	}
+	return e.Kind + ", level " + string(e.Level)
+}
+
+// VerdictAt decides the run at level l as [Summary.Verdict] decides it at
+// the level the run certifies (its summary, its baseline); at the other
+// level, which no baseline applies to, from that level's counts
+// ([Summary.At]). ok is false when the run has no counts for l: a result
+// written before levels, asked about the level it did not certify.
+func (r *Result) VerdictAt(l Level) (v Verdict, why []string, ok bool) {
+	if l == r.CertifiedLevel() {
+		v, why = r.Summary.Verdict()
+		return v, why, true
+	}
+	ls, ok := r.Summary.At(l)
+	if !ok {
+		return "", nil, false
+	}
+	v, why = ls.summary(r.Summary.Interrupted).Verdict()
+	return v, why, true
+}
+
+// summary returns the counts of ls as a run's summary without a
+// baseline, interrupted as the run was.
+func (ls LevelSummary) summary(interrupted bool) Summary {
+	return Summary{Scenarios: ls.Scenarios, Passed: ls.Passed, Failed: ls.Failed, Skipped: ls.Skipped,
+		NotApplicable: ls.NotApplicable, StrictOnly: ls.StrictOnly, Cases: ls.Cases, CasesPassed: ls.CasesPassed,
+		CasesFailed: ls.CasesFailed, CasesStrictOnly: ls.CasesStrictOnly, Interrupted: interrupted}
+}
+
+// levelCounts says a level's counts on one line: "4 scenarios: 3 passed,
+// 1 failed, 1 strict only; 20 generated cases: 19 passed, 1 failed". A
+// count of skipped, not-applicable or strict-only ones is said only when
+// there are any.
+func levelCounts(ls LevelSummary) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d scenarios: %d passed, %d failed", ls.Scenarios, ls.Passed, ls.Failed)
+	for _, n := range []struct {
+		n    int
+		what string
+	}{{ls.Skipped, "skipped"}, {ls.NotApplicable, "not applicable"}, {ls.StrictOnly, "strict only"}} {
+		if n.n > 0 {
+			fmt.Fprintf(&b, ", %d %s", n.n, n.what)
+		}
+	}
+	if ls.Cases > 0 {
+		fmt.Fprintf(&b, "; %d generated cases: %d passed, %d failed", ls.Cases, ls.CasesPassed, ls.CasesFailed)
+		if ls.CasesStrictOnly > 0 {
+			fmt.Fprintf(&b, ", %d strict only", ls.CasesStrictOnly)
+		}
+	}
+	return b.String()
 }

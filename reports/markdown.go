@@ -24,28 +24,32 @@ const (
 )
 
 // Markdown renders r as a Markdown report for a pull-request comment or a
-// sign-off document: the verdict, a summary table, every failure with its
-// evidence and reproducers, the not-applicable scenarios with their
-// reasons, the coverage folded to operators x tools, and a collapsed list
-// of every scenario. Adapter text is escaped, fenced or
+// sign-off document, at the level r certifies (named in its first lines):
+// the verdict, a summary table, each level's counts, every failure with
+// its evidence that counts at that level and reproducers, the controls,
+// the not-applicable scenarios with their reasons, the strict-only
+// scenarios and cases, the coverage folded to operators x tools, and a
+// collapsed list of every scenario. Adapter text is escaped, fenced or
 // stripped of terminal escapes: it cannot inject Markdown or HTML.
 //
 // The report fits a pull-request comment: past mdBudget characters it
 // leaves out the least important parts first (the list of every scenario,
-// then the coverage matrix, then the not-applicable list, then the last
-// failures and cases), never the verdict, the summary or the first
-// failure, and says under the summary what it left out and where the full
-// results are (report.html, results.json).
+// then the coverage matrix, then the strict-only and the not-applicable
+// lists, then the last failures and cases), never the verdict, the
+// summary or the first failure, and says under the summary what it left
+// out and where the full results are (report.html, results.json).
 func Markdown(w io.Writer, r *Result) error {
 	var head strings.Builder
 	mdHeader(&head, r)
 	mdSummary(&head, r)
+	mdLevels(&head, r)
 	doc := mdDoc{
 		head:     head.String(),
-		failures: mdFailures(r.Scenarios),
+		failures: mdFailures(r.Scenarios, r.CertifiedLevel()),
 		optional: []mdPart{
 			{name: "the controls", text: mdText(func(b *strings.Builder) { mdControls(b, r.Controls) })},
 			{name: "the not-applicable scenarios", text: mdText(func(b *strings.Builder) { mdNotApplicable(b, r.Scenarios) })},
+			{name: "the strict-only scenarios and cases", text: mdText(func(b *strings.Builder) { mdStrictOnly(b, r.Scenarios) })},
 			{name: "the coverage matrix", text: mdText(func(b *strings.Builder) { mdCoverage(b, r.Coverage) })},
 			{name: "the list of every scenario", text: mdText(func(b *strings.Builder) { mdScenarioList(b, r.Scenarios) })},
 		},
@@ -186,7 +190,7 @@ func (d mdDoc) failuresLeftOut(pieces int) string {
 // mdHeader writes the title and the verdict line.
 func mdHeader(b *strings.Builder, r *Result) {
 	fmt.Fprintf(b, "# toolcert report: %s\n\n", mdEscape(r.Target))
-	fmt.Fprintf(b, "toolcert %s, seed %s", mdCode(r.Version), mdCode(fmt.Sprint(r.Seed)))
+	fmt.Fprintf(b, "toolcert %s, seed %s, level %s", mdCode(r.Version), mdCode(fmt.Sprint(r.Seed)), mdCode(string(r.CertifiedLevel())))
 	if !r.StartedAt.IsZero() {
 		fmt.Fprintf(b, ", started %s", r.StartedAt.UTC().Format(time.RFC3339))
 	}
@@ -200,19 +204,21 @@ func mdHeader(b *strings.Builder, r *Result) {
 }
 
 // mdVerdict is the run's verdict ([Summary.Verdict]) as the report's
-// headline, and why; a pass says why only when scenarios did not apply, so
-// that the headline does not claim more than the run certified.
+// headline, and why; a pass says why only when scenarios did not apply or
+// scenarios or cases were strict only, so that the headline does not
+// claim more than the run certified.
 func mdVerdict(s Summary) (string, []string) {
 	v, why := s.Verdict()
 	word := map[Verdict]string{VerdictPassed: "✅ PASSED", VerdictFailed: "❌ FAILED", VerdictInterrupted: "⚠️ INTERRUPTED"}[v]
-	if v == VerdictPassed && s.NotApplicable == 0 {
+	if v == VerdictPassed && s.NotApplicable+s.StrictOnly+s.CasesStrictOnly == 0 {
 		why = nil
 	}
 	return word, why
 }
 
-// mdSummary writes the summary table; not-applicable, baseline and restart
-// rows appear only when the run has any.
+// mdSummary writes the summary table, at the level the run certifies;
+// not-applicable, strict-only, baseline and restart rows appear only when
+// the run has any.
 func mdSummary(b *strings.Builder, r *Result) {
 	s := r.Summary
 	b.WriteString("## Summary\n\n| | Count |\n|---|---:|\n")
@@ -223,9 +229,16 @@ func mdSummary(b *strings.Builder, r *Result) {
 	if s.NotApplicable > 0 {
 		row("Scenarios not applicable (neither passed nor failed)", s.NotApplicable)
 	}
+	if s.StrictOnly > 0 {
+		row("Scenarios strict only (level safe does not judge them)", s.StrictOnly)
+	}
 	fmt.Fprintf(b, "| Generated cases passed | %d of %d |\n", s.CasesPassed, s.Cases)
 	row("Generated cases failed", s.CasesFailed)
+	if s.CasesStrictOnly > 0 {
+		row("Generated cases strict only (level safe does not judge them)", s.CasesStrictOnly)
+	}
 	row("Canary leaks", s.Leaks)
+	row("Marks (refusable answers accepted and shown to the agent)", s.Marks)
 	row("Blocked calls", s.Blocked)
 	row("Upstream requests made by blocked calls", s.BlockedRequests)
 	row("Upstream requests in all", s.UpstreamRequests)
@@ -241,17 +254,39 @@ func mdSummary(b *strings.Builder, r *Result) {
 	b.WriteString("\n")
 }
 
-// mdFailures returns, as pieces, each scenario that did not simply pass:
-// failed, skipped, unexpectedly passing, or holding a case that did. A
-// not-applicable scenario is no failure: [mdNotApplicable] lists it.
-func mdFailures(scs []Scenario) []mdPiece {
+// mdLevels writes each level's counts, the certified one marked, when
+// the run has them.
+func mdLevels(b *strings.Builder, r *Result) {
+	s := r.Summary
+	if len(s.Levels) == 0 {
+		return
+	}
+	b.WriteString("By level (docs/protocol.md, \"Levels\"):\n\n")
+	b.WriteString("| Level | Scenarios passed | failed | skipped | not applicable | strict only | Generated cases passed | failed | strict only |\n" +
+		"|---|---:|---:|---:|---:|---:|---:|---:|---:|\n")
+	for _, ls := range s.Levels {
+		name := string(ls.Level)
+		if ls.Level == r.CertifiedLevel() {
+			name = "**" + name + "** (certified)"
+		}
+		fmt.Fprintf(b, "| %s | %d of %d | %d | %d | %d | %d | %d of %d | %d | %d |\n", name, ls.Passed, ls.Scenarios,
+			ls.Failed, ls.Skipped, ls.NotApplicable, ls.StrictOnly, ls.CasesPassed, ls.Cases, ls.CasesFailed, ls.CasesStrictOnly)
+	}
+	b.WriteString("\n")
+}
+
+// mdFailures returns, as pieces, each scenario that did not simply pass
+// at level l: failed, skipped, unexpectedly passing, or holding a case
+// that did. A not-applicable or strict-only scenario is no failure:
+// [mdNotApplicable] and [mdStrictOnly] list it.
+func mdFailures(scs []Scenario, l Level) []mdPiece {
 	var out []mdPiece
 	for _, sc := range scs {
 		if !mdNotable(sc) {
 			continue
 		}
 		n := len(out)
-		for i, text := range mdScenario(sc) {
+		for i, text := range mdScenario(sc, l) {
 			out = append(out, mdPiece{text: text, scenario: n, heading: i == 0})
 		}
 	}
@@ -263,7 +298,7 @@ func mdFailures(scs []Scenario) []mdPiece {
 
 // mdNotable reports whether sc belongs in the failures section.
 func mdNotable(sc Scenario) bool {
-	if sc.Status != Passed && sc.Status != NotApplicable || sc.Baseline == UnexpectedPass {
+	if sc.Status != Passed && sc.Status != NotApplicable && sc.Status != StrictOnly || sc.Baseline == UnexpectedPass {
 		return true
 	}
 	for _, c := range sc.Cases {
@@ -274,23 +309,33 @@ func mdNotable(sc Scenario) bool {
 	return false
 }
 
-func mdCaseNotable(c Case) bool { return c.Status != Passed || c.Baseline == UnexpectedPass }
+// mdCaseNotable reports whether c belongs in the failures section: it
+// failed, or is an unexpected pass.
+func mdCaseNotable(c Case) bool {
+	return c.Status != Passed && c.Status != StrictOnly || c.Baseline == UnexpectedPass
+}
 
 // mdScenario returns one notable scenario in pieces: its heading and
-// error, each evidence, and each notable generated case with its
-// reproducer.
-func mdScenario(sc Scenario) []string {
+// error, each evidence that counts at level l, and each notable generated
+// case with its reproducer.
+func mdScenario(sc Scenario, l Level) []string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "### %s: %s\n\n", mdLabel(sc.Status, sc.Baseline), mdEscape(sc.Name))
 	fmt.Fprintf(&b, "Feature %s, scenario %s", mdCode(sc.Feature), mdCode(sc.ID))
 	if len(sc.Cases) > 0 {
-		passed := 0
+		passed, so := 0, 0
 		for _, c := range sc.Cases {
-			if c.Status == Passed {
+			switch c.Status {
+			case Passed:
 				passed++
+			case StrictOnly:
+				so++
 			}
 		}
 		fmt.Fprintf(&b, ", generated cases passed: %d of %d", passed, len(sc.Cases))
+		if so > 0 {
+			fmt.Fprintf(&b, " (strict only: %d)", so)
+		}
 	}
 	b.WriteString(".\n\n")
 	switch {
@@ -300,15 +345,33 @@ func mdScenario(sc Scenario) []string {
 		b.WriteString("The scenario did not run to its end, and a skip is not a pass.\n\n")
 	}
 	pieces := []string{b.String()}
-	for _, e := range sc.Evidence {
+	for _, e := range evidenceAt(sc.Evidence, l) {
 		pieces = append(pieces, mdText(func(b *strings.Builder) { mdEvidence(b, []Evidence{e}) }))
 	}
 	for _, c := range sc.Cases {
 		if mdCaseNotable(c) {
-			pieces = append(pieces, mdText(func(b *strings.Builder) { mdCase(b, c) }))
+			pieces = append(pieces, mdText(func(b *strings.Builder) { mdCase(b, c, l) }))
 		}
 	}
 	return pieces
+}
+
+// mdStrictOnly writes the scenarios and generated cases that level safe
+// does not judge, each with what level strict found.
+func mdStrictOnly(b *strings.Builder, scs []Scenario) {
+	so, cases := strictOnly(scs), strictOnlyCases(scs)
+	if len(so)+len(cases) == 0 {
+		return
+	}
+	b.WriteString("## Strict only\n\nLevel safe does not judge these scenarios (tagged @strict) and generated cases (rejects of the corpus that may be read past): " +
+		"they are neither passes nor failures, and they do not fail the run. Certify level strict to judge them.\n\n")
+	for _, sc := range so {
+		fmt.Fprintf(b, "- **%s** (%s): level strict: %s\n", mdEscape(sc.Name), mdCode(sc.Feature), statusLabel(sc.StatusAt(LevelStrict)))
+	}
+	for _, c := range cases {
+		fmt.Fprintf(b, "- case %s of **%s**: level strict: %s\n", mdCode(c.Case.ID), mdEscape(c.Scenario.Name), statusLabel(c.Case.StatusAt(LevelStrict)))
+	}
+	b.WriteString("\n")
 }
 
 // mdNotApplicable writes the scenarios that did not apply to the target,
@@ -326,8 +389,9 @@ func mdNotApplicable(b *strings.Builder, scs []Scenario) {
 	b.WriteString("\n")
 }
 
-// mdCase writes one notable generated case.
-func mdCase(b *strings.Builder, c Case) {
+// mdCase writes one notable generated case, with its evidence that
+// counts at level l.
+func mdCase(b *strings.Builder, c Case, l Level) {
 	fmt.Fprintf(b, "#### %s: case %s\n\n", mdLabel(c.Status, c.Baseline), mdCode(c.ID))
 	field := "the whole document"
 	if c.Field != "" {
@@ -338,7 +402,7 @@ func mdCase(b *strings.Builder, c Case) {
 		fmt.Fprintf(b, " Reproduce: %s", mdCode(c.Reproducer))
 	}
 	b.WriteString("\n\n")
-	mdEvidence(b, c.Evidence)
+	mdEvidence(b, evidenceAt(c.Evidence, l))
 }
 
 // mdLabel names a status with its baseline mark.
@@ -354,19 +418,22 @@ func mdLabel(s Status, mark string) string {
 		return "⏭️ SKIPPED"
 	case s == NotApplicable:
 		return "➖ NOT APPLICABLE"
+	case s == StrictOnly:
+		return "➖ STRICT ONLY"
 	}
 	return "❌ FAILED"
 }
 
-// mdEvidence writes each evidence: its kind, its message, its diff.
+// mdEvidence writes each evidence: its kind (and the level it is about,
+// when one), its message, its diff.
 func mdEvidence(b *strings.Builder, ev []Evidence) {
 	for _, e := range ev {
 		msg := stripTerminal(e.Message)
 		if strings.Contains(strings.TrimSpace(msg), "\n") {
-			fmt.Fprintf(b, "Evidence **%s**:\n\n", mdEscape(e.Kind))
+			fmt.Fprintf(b, "Evidence **%s**:\n\n", mdEscape(evidenceKind(e)))
 			mdFence(b, "text", msg)
 		} else {
-			fmt.Fprintf(b, "Evidence **%s**: %s\n\n", mdEscape(e.Kind), mdEscape(msg))
+			fmt.Fprintf(b, "Evidence **%s**: %s\n\n", mdEscape(evidenceKind(e)), mdEscape(msg))
 		}
 		if e.Diff != "" {
 			mdFence(b, "diff", e.Diff)
@@ -474,18 +541,43 @@ func mdLongestRun(s string, c byte) int {
 }
 
 // mdControls writes the controls as a table: each with its state and its
-// counts, the violated ones first (docs/controls.md).
+// counts at the level the run certifies, the violated ones first, and its
+// state at each level when the run has them (docs/controls.md).
 func mdControls(b *strings.Builder, controls []ControlResult) {
 	if len(controls) == 0 {
 		return
 	}
 	e, v, n := ControlCounts(controls)
-	fmt.Fprintf(b, "\n## Controls\n\n%d evidenced, %d violated, %d not exercised.\n\n| control | state | passed | failed |\n| --- | --- | --: | --: |\n", e, v, n)
+	levels := len(controls[0].Levels) > 0
+	fmt.Fprintf(b, "\n## Controls\n\n%d evidenced, %d violated, %d not exercised.\n\n| control | state | passed | failed |", e, v, n)
+	if levels {
+		b.WriteString(" by level |")
+	}
+	b.WriteString("\n| --- | --- | --: | --: |")
+	if levels {
+		b.WriteString(" --- |")
+	}
+	b.WriteString("\n")
 	for _, status := range []string{ControlViolated, ControlEvidenced, ControlNotExercised} {
 		for _, cr := range controls {
-			if cr.Status == status {
-				fmt.Fprintf(b, "| %s %s | %s | %d | %d |\n", mdCode(stripTerminal(cr.ID)), mdEscape(stripTerminal(cr.Title)), status, cr.Passed, cr.Failed)
+			if cr.Status != status {
+				continue
 			}
+			fmt.Fprintf(b, "| %s %s | %s | %d | %d |", mdCode(stripTerminal(cr.ID)), mdEscape(stripTerminal(cr.Title)), status, cr.Passed, cr.Failed)
+			if levels {
+				fmt.Fprintf(b, " %s |", mdControlLevels(cr))
+			}
+			b.WriteString("\n")
 		}
 	}
+}
+
+// mdControlLevels says a control's state at each level: "safe evidenced,
+// strict violated".
+func mdControlLevels(cr ControlResult) string {
+	var parts []string
+	for _, cl := range cr.Levels {
+		parts = append(parts, string(cl.Level)+" "+controlLabel(cl.Status))
+	}
+	return strings.Join(parts, ", ")
 }

@@ -47,7 +47,7 @@ func TestMarkdownParts(t *testing.T) {
 	outside, inside := renderMarkdown(t, r)
 	for _, want := range []string{
 		"# toolcert report: in-process reference", "toolcert `test`, seed `42`", "**❌ FAILED**",
-		"| Scenarios passed | 1 of 4 |", "| Canary leaks | 1 |", "## Failures",
+		"| Scenarios passed | 1 of 5 |", "| Canary leaks | 1 |", "## Failures",
 		"Reproduce: `toolcert run --case run_status/failed/nan/attempt --seed 42`",
 		"<details>", "</details>",
 	} {
@@ -65,9 +65,17 @@ func TestMarkdownParts(t *testing.T) {
 			t.Errorf("report.md does not fence %q", want)
 		}
 	}
-	for _, line := range strings.Split(outside, "\n") {
-		if strings.HasPrefix(line, "|") && strings.Count(line, "|")-strings.Count(line, `\|`) != 3 {
+	_, summary, _ := strings.Cut(outside, "## Summary\n\n")
+	summary, levels, _ := strings.Cut(summary, "\n\n")
+	for _, line := range strings.Split(summary, "\n") {
+		if strings.Count(line, "|")-strings.Count(line, `\|`) != 3 {
 			t.Errorf("summary row %q does not have two cells", line)
+		}
+	}
+	for _, want := range []string{"| Scenarios strict only (level safe does not judge them) | 1 |", "| Marks (refusable answers accepted and shown to the agent) | 1 |",
+		"| **safe** (certified) | 1 of 5 | 1 | 1 | 1 | 1 | 1 of 2 | 1 | 0 |", "| strict | 1 of 5 | 2 | 1 | 1 | 0 | 0 of 2 | 2 | 0 |"} {
+		if !strings.Contains(summary+"\n"+levels, want) {
+			t.Errorf("report.md's summary or levels lack %q:\n%s\n\n%s", want, summary, levels)
 		}
 	}
 }
@@ -238,7 +246,7 @@ func ExampleMarkdown() {
 	// Output:
 	// # toolcert report: my-adapter
 	//
-	// toolcert `v1.0.0`, seed `7`, took 0.000s.
+	// toolcert `v1.0.0`, seed `7`, level `strict`, took 0.000s.
 	//
 	// **✅ PASSED**.
 }

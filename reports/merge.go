@@ -10,10 +10,10 @@ import (
 )
 
 // Merge joins the results of the shards of one run (each a run with the
-// same seed, target and version, and its own shard) into the result of the
-// whole run: the scenarios of all, in ID order, the counters summed, the
-// coverage matrix rebuilt over every case, the start the earliest and the
-// end the latest. A scenario ID that two shards both report is an error:
+// same seed, target, version and level, and its own shard) into the result
+// of the whole run: the scenarios of all, in ID order (each with its status
+// at every level), the counters summed, the coverage matrix rebuilt over
+// every case, the start the earliest and the end the latest. A scenario ID that two shards both report is an error:
 // the shards overlap, but for the scenarios of TargetFeature, which every
 // shard has of its own target: those of one ID are joined into one, their
 // evidence kept. Interrupted is set when any shard was.
@@ -22,7 +22,8 @@ func Merge(shards ...*Result) (*Result, error) {
 		return nil, errors.New("merge: no result to merge")
 	}
 	first := shards[0]
-	out := &Result{Tool: first.Tool, Version: first.Version, Seed: first.Seed, Target: first.Target, StartedAt: first.StartedAt}
+	out := &Result{Tool: first.Tool, Version: first.Version, Seed: first.Seed, Target: first.Target, StartedAt: first.StartedAt,
+		Level: first.Level}
 	seen := map[string]string{}
 	var end time.Time
 	var unmatched map[string]int
@@ -59,9 +60,12 @@ func Merge(shards ...*Result) (*Result, error) {
 	return out, nil
 }
 
-// sameRun refuses a shard of another run.
+// sameRun refuses a shard of another run. A result written before levels
+// certified level strict.
 func sameRun(a, b *Result) error {
 	switch {
+	case a.CertifiedLevel() != b.CertifiedLevel():
+		return fmt.Errorf("level %s, not %s: another run", b.CertifiedLevel(), a.CertifiedLevel())
 	case a.Seed != b.Seed:
 		return fmt.Errorf("seed %d, not %d: another run", b.Seed, a.Seed)
 	case a.Target != b.Target:
@@ -125,11 +129,21 @@ func unmatchedByAll(m map[string]int, shards int) []string {
 const TargetFeature = "target"
 
 // joinTarget joins b, the scenario of shard's own target, into a, of the
-// same ID from an earlier shard: failed when either failed, the errors one
-// after the other, all evidence kept.
+// same ID from an earlier shard: failed (at a level) when either failed,
+// the errors one after the other, all evidence kept.
 func joinTarget(a, b Scenario, shard string) Scenario {
 	if b.Status == Failed {
 		a.Status = Failed
+	}
+	if len(a.Levels)+len(b.Levels) > 0 {
+		levels := make(map[Level]Status, len(Levels()))
+		for _, l := range Levels() {
+			levels[l] = a.StatusAt(l)
+			if b.StatusAt(l) == Failed {
+				levels[l] = Failed
+			}
+		}
+		a.Levels = levels
 	}
 	if b.Error != "" {
 		a.Error = strings.TrimPrefix(a.Error+"\nshard "+shard+": "+b.Error, "\n")

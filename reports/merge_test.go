@@ -59,10 +59,13 @@ func TestMergeRefuses(t *testing.T) {
 	_, a, b := split()
 	other := *b
 	other.Seed++
+	strict := *b
+	strict.Level = LevelStrict
 	tests := map[string][]*Result{
-		"nothing":      nil,
-		"overlap":      {a, a},
-		"another seed": {a, &other},
+		"nothing":       nil,
+		"overlap":       {a, a},
+		"another seed":  {a, &other},
+		"another level": {a, &strict},
 	}
 	for name, in := range tests {
 		if _, err := Merge(in...); err == nil {
@@ -71,6 +74,40 @@ func TestMergeRefuses(t *testing.T) {
 	}
 	if _, err := Merge(a, a); err == nil || !strings.Contains(err.Error(), "overlap") {
 		t.Errorf("overlap: err = %v, want it named", err)
+	}
+	if _, err := Merge(a, &strict); err == nil || !strings.Contains(err.Error(), "level strict, not safe") {
+		t.Errorf("another level: err = %v, want the levels named", err)
+	}
+}
+
+// TestMergeLevels: the merged run certifies the shards' level, keeps each
+// scenario's and case's status per level and counts every level; a result
+// written before levels certified strict, and merges with one that says
+// so.
+func TestMergeLevels(t *testing.T) {
+	whole, a, b := split()
+	got, err := Merge(a, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Level != LevelSafe || !cmp.Equal(whole.Summary.Levels, got.Summary.Levels) {
+		t.Errorf("merged level %q, levels %+v; want safe and the whole run's %+v", got.Level, got.Summary.Levels, whole.Summary.Levels)
+	}
+	old, strict := *a, *b
+	old.Level, strict.Level = "", LevelStrict
+	if _, err := Merge(&old, &strict); err != nil {
+		t.Errorf("a result written before levels and one of level strict: %v", err)
+	}
+}
+
+// TestMergeJoinsTheTargetsLevels: the target's scenarios of two shards
+// fail at a level when either does.
+func TestMergeJoinsTheTargetsLevels(t *testing.T) {
+	a := Scenario{ID: "target: x", Feature: TargetFeature, Status: Passed, Levels: map[Level]Status{LevelSafe: Passed, LevelStrict: Passed}}
+	b := Scenario{ID: "target: x", Feature: TargetFeature, Status: Passed, Levels: map[Level]Status{LevelSafe: Passed, LevelStrict: Failed}}
+	got := joinTarget(a, b, "2/2")
+	if diff := cmp.Diff(map[Level]Status{LevelSafe: Passed, LevelStrict: Failed}, got.Levels); diff != "" {
+		t.Errorf("joined levels (-want +got):\n%s", diff)
 	}
 }
 

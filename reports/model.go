@@ -16,7 +16,8 @@ type Status string
 // the scenario's Error says why ("not applicable: <reason>"). It is
 // neither a pass nor a failure: the summary counts it apart, and it does
 // not fail the run. A scenario with a failed step is Failed, never
-// NotApplicable; generated cases are never NotApplicable.
+// NotApplicable; generated cases are never NotApplicable. At level safe a
+// scenario or case may also be [StrictOnly].
 const (
 	Passed        Status = "passed"
 	Failed        Status = "failed"
@@ -63,7 +64,8 @@ type Summary struct {
 	NotApplicable int `json:"not_applicable"`
 	// UpstreamRequests counts every request the mock upstreams received.
 	UpstreamRequests int `json:"upstream_requests"`
-	// Leaks counts the canary hits found in agent-visible output.
+	// Leaks counts the canary hits found in agent-visible output, of the
+	// evidence that counts at the level the run certifies.
 	Leaks int `json:"leaks"`
 	// Blocked counts the scenarios whose calls were denied, refused,
 	// expired or malformed and which asserted that nothing reached the
@@ -295,7 +297,7 @@ func (s *Summary) count(mark string, expected *int) {
 func (r *Result) count(ev []Evidence, kind string) int {
 	n := 0
 	for _, e := range ev {
-		if e.Kind == kind && (e.Level == "" || e.Level == r.CertifiedLevel()) {
+		if e.Kind == kind && e.CountsAt(r.CertifiedLevel()) {
 			n++
 		}
 	}

@@ -3,14 +3,17 @@ package reports
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"time"
 )
 
-// Progress writes the progress line of one finished scenario: its mark
-// (ok, SKIP, N/A, FAIL), feature, name and duration, and for a failure or a
-// not-applicable scenario the first line of its error, which says why. The
-// error may quote the adapter: what Progress writes is [Printable].
+// Progress writes the progress line of one finished scenario, at the level
+// the run certifies: its mark (ok, SKIP, N/A, S/O for strict only, FAIL),
+// feature, name and duration, and for a failure or a not-applicable
+// scenario the first line of its error, which says why, for a strict-only
+// one that level safe does not judge it. The error may quote the adapter:
+// what Progress writes is [Printable].
 func Progress(w io.Writer, s Scenario) {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%-4s %s: %s (%dms)\n", progressMark(s.Status), s.Feature, s.Name, time.Duration(s.Duration).Milliseconds())
@@ -19,6 +22,8 @@ func Progress(w io.Writer, s Scenario) {
 		fmt.Fprintf(&b, "     %s\n", firstLine(s.Error))
 	case NotApplicable:
 		fmt.Fprintf(&b, "     %s\n", firstLine(notApplicableMessage(s.Error)))
+	case StrictOnly:
+		fmt.Fprintf(&b, "     %s\n", strictOnlyText(s.StatusAt(LevelStrict)))
 	}
 	_, _ = io.WriteString(w, Printable(b.String()))
 }
@@ -32,15 +37,21 @@ func progressMark(s Status) string {
 		return "SKIP"
 	case NotApplicable:
 		return "N/A"
+	case StrictOnly:
+		return "S/O"
 	}
 	return "FAIL"
 }
 
 // Problem returns what is wrong with the scenario's outcome, evidence and
 // failed cases included, or "" when it passed, failed as its baseline
-// expects, or was not applicable to the target (not a pass, but no
-// problem of the adapter's). The text is [Printable]: a test log may go to
-// a terminal.
+// expects, is strict only (not a pass, but no problem of the adapter's at
+// the level the run certifies, which does not judge it), or was not
+// applicable to the target; unless a case of it failed or passed
+// unexpectedly, or (but for a strict-only one) it holds evidence about
+// every level. A strict-only case is no problem either. The evidence
+// listed is all of it, each labelled with the level it is about when it
+// is about one. The text is [Printable]: a test log may go to a terminal.
 func (sc Scenario) Problem() string {
 	var b strings.Builder
 	switch {
@@ -52,12 +63,15 @@ func (sc Scenario) Problem() string {
 		fmt.Fprintf(&b, "skipped, and a skip is not a pass: %s\n", firstLine(sc.Error))
 	case sc.Status == Failed:
 		fmt.Fprintf(&b, "%s\n", sc.Error)
+	case slices.ContainsFunc(sc.Cases, caseProblem):
+	case sc.Status == StrictOnly || !slices.ContainsFunc(sc.Evidence, func(e Evidence) bool { return e.Level == "" }):
+		return "" // not judged at this level, or nothing wrong at every level
 	}
 	for _, e := range sc.Evidence {
-		fmt.Fprintf(&b, "evidence [%s] %s\n", e.Kind, e.Message)
+		fmt.Fprintf(&b, "evidence [%s] %s\n", evidenceKind(e), e.Message)
 	}
 	for _, c := range sc.Cases {
-		if c.Status != Passed && c.Baseline != ExpectedFailure {
+		if c.Status == Failed && c.Baseline != ExpectedFailure {
 			fmt.Fprintf(&b, "case %s failed; rerun it: %s\n", c.ID, c.Reproducer)
 		}
 		if c.Baseline == UnexpectedPass {
@@ -65,4 +79,10 @@ func (sc Scenario) Problem() string {
 		}
 	}
 	return Printable(strings.TrimSpace(b.String()))
+}
+
+// caseProblem reports whether c failed, not as a baseline expects, or is
+// an unexpected pass.
+func caseProblem(c Case) bool {
+	return c.Status == Failed && c.Baseline != ExpectedFailure || c.Baseline == UnexpectedPass
 }

@@ -85,8 +85,11 @@ type sarifNotification struct {
 }
 
 type sarifRunProps struct {
-	Seed              uint64   `json:"seed"`
-	Target            string   `json:"target"`
+	Seed   uint64 `json:"seed"`
+	Target string `json:"target"`
+	// Level is the level the run certifies: the results are findings at
+	// that level; the summary counts each level's statuses (its levels).
+	Level             Level    `json:"level"`
 	Summary           Summary  `json:"summary"`
 	BaselineUnmatched []string `json:"baselineUnmatched,omitempty"`
 	// Controls counts the run's controls by state, when it has any.
@@ -97,7 +100,8 @@ type sarifResult struct {
 	RuleID    string `json:"ruleId"`
 	RuleIndex int    `json:"ruleIndex"`
 	// Kind is "" for a finding (SARIF's default kind, fail) and
-	// sarifKindNotApplicable for a scenario that did not apply.
+	// sarifKindNotApplicable for a scenario that did not apply, or a
+	// scenario or case the level does not judge.
 	Kind                string             `json:"kind,omitempty"`
 	Level               string             `json:"level"`
 	Message             sarifMessage       `json:"message"`
@@ -165,6 +169,8 @@ const (
 	sarifSkipped
 	sarifUnexpectedPass
 	sarifNotApplicable
+	sarifStrictOnly
+	sarifMark
 )
 
 // sarifKindNotApplicable is SARIF's result kind for a check that does not
@@ -193,6 +199,12 @@ func sarifRules() []sarifRule {
 		sarifRuleOf("toolcert/not-applicable", "ScenarioNotApplicable", "none", "A scenario does not apply to the target",
 			"A step of the scenario needs a capability the target lacks (an audit log the harness can read, a policy with sessions and grants, approvals): the run certified nothing of what it covers, and it is neither a pass nor a failure.",
 			"The message says which capability is missing. Certify that behaviour against a target that has it, or run with --require-all to count such scenarios as failures."),
+		sarifRuleOf("toolcert/strict-only", "StrictOnly", "none", "Level safe does not judge this scenario or case",
+			"The run certifies level safe, and the scenario (tagged @strict: it asserts protocol v1 beyond what level safe asks) or the generated case (a reject of the corpus that may be read past, with no honest answer to compare with) is judged at level strict only: the run certified nothing of what it covers, and it is neither a pass nor a failure.",
+			"The message says what level strict found. Certify level strict (--level strict) to judge it."),
+		sarifRuleOf("toolcert/mark", "AcceptedMark", "error", "An answer that should have been refused was shown to the agent",
+			"The generator's mark, planted in a hostile variant of an upstream answer, reached the agent in a call that succeeded: the adapter accepted the answer and showed it.",
+			"The result says where the mark was planted and where it surfaced; the case's reproducer replays it. Refuse the answer, or read past what the agent is not shown."),
 	}
 }
 
@@ -202,11 +214,15 @@ func sarifRuleOf(id, name, level, short, full, help string) sarifRule {
 }
 
 // SARIF renders r as a SARIF 2.1.0 log for code-scanning dashboards: one
-// result per finding (a failed scenario or case, a leak, a skip, an
-// unexpected pass, a violated control), located at the scenario's line in
-// its feature file. Failures the baseline expects are kept, suppressed. A
-// not-applicable scenario is a result of kind "notApplicable" and level
-// "none", saying why. Passes produce no result. Each control of the run
+// result per finding at the level r certifies (a failed scenario or case,
+// a leak, an accepted mark, a skip, an unexpected pass, a violated
+// control), located at the scenario's line in its feature file; a finding
+// says the evidence that counts at that level only, and evidence about the
+// other level's verdict makes no result. Failures the baseline expects are
+// kept, suppressed. A not-applicable scenario is a result of kind
+// "notApplicable" and level "none", saying why, and so is a strict-only
+// scenario or case (rule toolcert/strict-only). Passes produce no result.
+// The run's properties name the level and count each level's statuses. Each control of the run
 // has a rule that says its state; a CWE weakness among them is a taxon of
 // the run's CWE taxonomy, related to the rules of the controls that name
 // it and listed in the taxa of each finding about a scenario or case that
@@ -216,7 +232,7 @@ func SARIF(w io.Writer, r *Result) error {
 	r = inertResult(r)
 	ctl := sarifControlsOf(r.Controls)
 	rules := append(sarifRules(), ctl.rules()...)
-	b := &sarifBuilder{rules: rules, seen: map[string]int{}, results: []sarifResult{}, controls: ctl}
+	b := &sarifBuilder{rules: rules, seen: map[string]int{}, results: []sarifResult{}, controls: ctl, level: r.CertifiedLevel()}
 	for _, sc := range r.Scenarios {
 		b.scenario(sc)
 	}
@@ -227,7 +243,7 @@ func SARIF(w io.Writer, r *Result) error {
 		Invocations: []sarifInvocation{sarifInvocationOf(r)},
 		Results:     b.results,
 		Taxonomies:  ctl.taxonomies(),
-		Properties: sarifRunProps{Seed: r.Seed, Target: r.Target, Summary: r.Summary, BaselineUnmatched: r.BaselineUnmatched,
+		Properties: sarifRunProps{Seed: r.Seed, Target: r.Target, Level: r.CertifiedLevel(), Summary: r.Summary, BaselineUnmatched: r.BaselineUnmatched,
 			Controls: sarifControlCountsOf(r.Controls)},
 	}
 	if run.Taxonomies != nil {
@@ -262,13 +278,14 @@ func sarifInvocationOf(r *Result) sarifInvocation {
 	return inv
 }
 
-// sarifBuilder collects the results of a run and keeps their fingerprints
-// unique.
+// sarifBuilder collects the results of a run at the level it certifies
+// and keeps their fingerprints unique.
 type sarifBuilder struct {
 	rules    []sarifRule
 	seen     map[string]int
 	results  []sarifResult
 	controls *sarifControls
+	level    Level
 }
 
 // scenario adds the findings of one scenario and of its generated cases.
@@ -278,8 +295,11 @@ func (b *sarifBuilder) scenario(sc Scenario) {
 		b.add(sc, nil, sarifSkipped, skippedText(sc), "", sc.ID)
 	case sc.Status == NotApplicable:
 		b.add(sc, nil, sarifNotApplicable, notApplicableText(sc), "", sc.ID).Kind = sarifKindNotApplicable
+	case sc.Status == StrictOnly:
+		text := fmt.Sprintf("Scenario %q is %s.", sc.Name, strictOnlyText(sc.StatusAt(LevelStrict)))
+		b.add(sc, nil, sarifStrictOnly, text, "", sc.ID).Kind = sarifKindNotApplicable
 	case sc.Status != Passed:
-		b.add(sc, nil, sarifScenarioFailed, scenarioFailedText(sc), sc.Baseline, sc.ID)
+		b.add(sc, nil, sarifScenarioFailed, scenarioFailedText(sc, b.level), sc.Baseline, sc.ID)
 	case sc.Baseline == UnexpectedPass:
 		b.add(sc, nil, sarifUnexpectedPass, fmt.Sprintf("Scenario %q passed, but the baseline lists it as failing: remove it from the baseline.", sc.Name), "", sc.ID)
 	}
@@ -292,28 +312,37 @@ func (b *sarifBuilder) scenario(sc Scenario) {
 // variant adds the findings of one generated case.
 func (b *sarifBuilder) variant(sc Scenario, c *Case) {
 	switch {
+	case c.Status == StrictOnly:
+		text := fmt.Sprintf("Case %s of scenario %q is %s.\nReproduce: %s", c.ID, sc.Name, strictOnlyText(c.StatusAt(LevelStrict)), c.Reproducer)
+		b.add(sc, c, sarifStrictOnly, text, "", sc.ID, c.ID).Kind = sarifKindNotApplicable
 	case c.Status != Passed:
-		b.add(sc, c, sarifCaseFailed, caseFailedText(sc, c), c.Baseline, sc.ID, c.ID)
+		b.add(sc, c, sarifCaseFailed, caseFailedText(sc, c, b.level), c.Baseline, sc.ID, c.ID)
 	case c.Baseline == UnexpectedPass:
 		b.add(sc, c, sarifUnexpectedPass, fmt.Sprintf("Case %s of scenario %q passed, but the baseline lists it as failing: remove it from the baseline.", c.ID, sc.Name), "", sc.ID, c.ID)
 	}
 	b.leaks(sc, c, c.Evidence, c.Baseline)
 }
 
-// leaks adds one result per leak evidence. The fingerprint names where the
-// canary was planted and surfaced, never the canary: canaries differ per
-// seed, the finding does not.
+// leaks adds one result per leak and per accepted mark that counts at the
+// level the run certifies. The fingerprint names where the canary or mark
+// was planted and surfaced, never the canary: canaries differ per seed,
+// the finding does not.
 func (b *sarifBuilder) leaks(sc Scenario, c *Case, ev []Evidence, mark string) {
 	caseID := ""
 	if c != nil {
 		caseID = c.ID
 	}
-	for _, e := range ev {
-		if e.Kind != EvidenceLeak {
+	for _, e := range evidenceAt(ev, b.level) {
+		kind := sarifLeak
+		switch e.Kind {
+		case EvidenceLeak:
+		case EvidenceMark:
+			kind = sarifMark
+		default:
 			continue
 		}
 		text := fmt.Sprintf("Scenario %q: %s", sc.Name, e.Message)
-		res := b.add(sc, c, sarifLeak, text, mark, sc.ID, caseID, e.Planted, e.Surfaced, e.Encoding)
+		res := b.add(sc, c, kind, text, mark, sc.ID, caseID, e.Planted, e.Surfaced, e.Encoding)
 		res.Properties.Planted, res.Properties.Surfaced, res.Properties.Encoding = e.Planted, e.Surfaced, e.Encoding
 	}
 }
@@ -377,13 +406,15 @@ func sarifLocations(feature string, line int) []sarifLocation {
 	return []sarifLocation{{PhysicalLocation: sarifPhysical{ArtifactLocation: a, Region: sarifRegion{StartLine: max(line, 1)}}}}
 }
 
-func scenarioFailedText(sc Scenario) string {
+// scenarioFailedText says that sc failed, with its error and the evidence
+// that counts at level l.
+func scenarioFailedText(sc Scenario, l Level) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Scenario %q failed", sc.Name)
 	if sc.Error != "" {
 		fmt.Fprintf(&b, ": %s", sc.Error)
 	}
-	writeEvidenceText(&b, sc.Evidence)
+	writeEvidenceText(&b, evidenceAt(sc.Evidence, l))
 	return b.String()
 }
 
@@ -399,19 +430,22 @@ func notApplicableText(sc Scenario) string {
 	return fmt.Sprintf("Scenario %q is not applicable to the target: %s", sc.Name, notApplicableReason(sc))
 }
 
-func caseFailedText(sc Scenario, c *Case) string {
+// caseFailedText says that c failed, how to reproduce it, and the evidence
+// that counts at level l.
+func caseFailedText(sc Scenario, c *Case, l Level) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Case %s of scenario %q failed (tool %s, operator %s, field %q).\nReproduce: %s",
 		c.ID, sc.Name, c.Tool, c.Operator, c.Field, c.Reproducer)
-	writeEvidenceText(&b, c.Evidence)
+	writeEvidenceText(&b, evidenceAt(c.Evidence, l))
 	return b.String()
 }
 
-// writeEvidenceText appends each evidence as "[kind] message", its diff
+// writeEvidenceText appends each evidence as "[kind] message" ("[kind,
+// level strict]" for evidence about one level's verdict), its diff
 // indented below it.
 func writeEvidenceText(b *strings.Builder, ev []Evidence) {
 	for _, e := range ev {
-		fmt.Fprintf(b, "\n[%s] %s", e.Kind, e.Message)
+		fmt.Fprintf(b, "\n[%s] %s", evidenceKind(e), e.Message)
 		if e.Diff != "" {
 			b.WriteString("\n  " + strings.ReplaceAll(e.Diff, "\n", "\n  "))
 		}

@@ -61,13 +61,25 @@ type sarifControlProps struct {
 	Status    string `json:"status"`
 	Passed    int    `json:"passed"`
 	Failed    int    `json:"failed"`
+	// Levels is the control's state at each level.
+	Levels []ControlLevel `json:"levels,omitempty"`
 }
 
-// sarifControlCounts counts the run's controls by state.
+// sarifControlCounts counts the run's controls by state, at the level it
+// certifies and, in Levels, at each level.
 type sarifControlCounts struct {
-	Evidenced    int `json:"evidenced"`
-	Violated     int `json:"violated"`
-	NotExercised int `json:"notExercised"`
+	Evidenced    int                  `json:"evidenced"`
+	Violated     int                  `json:"violated"`
+	NotExercised int                  `json:"notExercised"`
+	Levels       []sarifControlsLevel `json:"levels,omitempty"`
+}
+
+// sarifControlsLevel counts the run's controls by state at one level.
+type sarifControlsLevel struct {
+	Level        Level `json:"level"`
+	Evidenced    int   `json:"evidenced"`
+	Violated     int   `json:"violated"`
+	NotExercised int   `json:"notExercised"`
 }
 
 func sarifControlCountsOf(controls []ControlResult) *sarifControlCounts {
@@ -75,7 +87,20 @@ func sarifControlCountsOf(controls []ControlResult) *sarifControlCounts {
 		return nil
 	}
 	e, v, n := ControlCounts(controls)
-	return &sarifControlCounts{Evidenced: e, Violated: v, NotExercised: n}
+	out := &sarifControlCounts{Evidenced: e, Violated: v, NotExercised: n}
+	for _, l := range Levels() {
+		var at []ControlResult
+		for _, cr := range controls {
+			if cl, ok := cr.At(l); ok {
+				at = append(at, ControlResult{Status: cl.Status})
+			}
+		}
+		if len(at) == len(controls) {
+			e, v, n := ControlCounts(at)
+			out.Levels = append(out.Levels, sarifControlsLevel{Level: l, Evidenced: e, Violated: v, NotExercised: n})
+		}
+	}
+	return out
 }
 
 // sarifControls is what the SARIF log says of a run's controls: their
@@ -124,12 +149,17 @@ func (s *sarifControls) rules() []sarifRule {
 	var out []sarifRule
 	for _, cr := range s.list {
 		full := fmt.Sprintf("%s: %s.", cr.citation(), cr.Title)
+		levels := ""
+		if lv := cr.levelsText(); lv != "" {
+			levels = " By level: " + lv + "."
+		}
 		rule := sarifRuleOf(sarifControlRule+cr.ID, "Control"+sarifName(cr.ID), "error", cr.Title, full,
-			fmt.Sprintf("The scenarios and generated cases mapped to this control in the catalogue (docs/controls.md) give evidence for it; one that fails violates it. In this run: %s, %d passed, %d failed.",
-				controlLabel(cr.Status), cr.Passed, cr.Failed))
+			fmt.Sprintf("The scenarios and generated cases mapped to this control in the catalogue (docs/controls.md) give evidence for it; one that fails violates it. In this run: %s, %d passed, %d failed.%s",
+				controlLabel(cr.Status), cr.Passed, cr.Failed, levels))
 		rule.HelpURI = cr.URL
 		rule.Relationships = s.relationships(cr)
-		rule.Properties = &sarifControlProps{ControlID: cr.ID, Source: cr.Source, Section: cr.Section, Status: cr.Status, Passed: cr.Passed, Failed: cr.Failed}
+		rule.Properties = &sarifControlProps{ControlID: cr.ID, Source: cr.Source, Section: cr.Section, Status: cr.Status,
+			Passed: cr.Passed, Failed: cr.Failed, Levels: cr.Levels}
 		out = append(out, rule)
 	}
 	return out

@@ -139,7 +139,9 @@ func TestSARIFParses(t *testing.T) {
 		"toolcert/scenario-failed features/leaks.feature:3",
 		"toolcert/leak features/leaks.feature:3",
 		"toolcert/case-failed features/leaks.feature:3 run_status/failed/nan/attempt",
+		"toolcert/mark features/leaks.feature:3 run_status/failed/nan/attempt",
 		"toolcert/skipped features/leaks.feature:9",
+		"toolcert/strict-only " + strictOnlyID,
 		"toolcert/not-applicable " + naID,
 	}
 	if diff := cmp.Diff(want, sarifFindings(doc)); diff != "" {
@@ -169,7 +171,9 @@ func TestSARIFFindings(t *testing.T) {
 				"toolcert/scenario-failed features/leaks.feature:3 suppressed",
 				"toolcert/leak features/leaks.feature:3 suppressed",
 				"toolcert/case-failed features/leaks.feature:3 run_status/failed/nan/attempt suppressed",
+				"toolcert/mark features/leaks.feature:3 run_status/failed/nan/attempt suppressed",
 				"toolcert/skipped features/leaks.feature:9",
+				"toolcert/strict-only " + strictOnlyID,
 				"toolcert/not-applicable " + naID,
 			},
 		},

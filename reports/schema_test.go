@@ -43,12 +43,21 @@ var schemaFeatures = []string{
 	"features/generated_variants.feature:22",
 }
 
-// schemaRuns are three real runs of the built-in features: one that
+// safeFeatures are the features of the run that certifies level safe:
+// schemaFeatures, and the generated variants of review_status, some of
+// which the mutant of that run passes at level safe only.
+var safeFeatures = append(slices.Clone(schemaFeatures), "features/generated_variants.feature:13")
+
+// schemaRuns are four real runs of the built-in features: one that
 // passes (the reference), one that fails (a mutant), one interrupted after
-// its first scenario. They are run once for every schema test.
+// its first scenario, and one that certifies level safe of a mutant that
+// passes it and fails strict (cases that pass at one level and fail at the
+// other, a strict-only case), to which a strict-only scenario is added:
+// one of the failing run's failed scenarios, as a scenario tagged @strict
+// is recorded at level safe. They are run once for every schema test.
 var schemaRuns = sync.OnceValues(func() (map[string]*reports.Result, error) {
 	runs := map[string]*reports.Result{}
-	pass, err := schemaRun(context.Background(), reference.InProcess(), nil)
+	pass, err := schemaRun(context.Background(), reference.InProcess(), nil, "")
 	if err != nil {
 		return nil, fmt.Errorf("passing run: %w", err)
 	}
@@ -57,17 +66,45 @@ var schemaRuns = sync.OnceValues(func() (map[string]*reports.Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	if runs["failing"], err = schemaRun(context.Background(), m, nil); err != nil {
+	if runs["failing"], err = schemaRun(context.Background(), m, nil, ""); err != nil {
 		return nil, fmt.Errorf("failing run: %w", err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	runs["interrupted"], err = schemaRun(ctx, reference.InProcess(), cancelWriter(cancel))
+	runs["interrupted"], err = schemaRun(ctx, reference.InProcess(), cancelWriter(cancel), "")
 	if !errors.Is(err, runner.ErrInterrupted) {
 		return nil, fmt.Errorf("interrupted run: %v, want %w", err, runner.ErrInterrupted)
 	}
+	if m, err = mutant.InProcess("additional-properties-ignored"); err != nil {
+		return nil, err
+	}
+	if runs["safe"], err = schemaRun(context.Background(), m, nil, reports.LevelSafe, safeFeatures...); err != nil {
+		return nil, fmt.Errorf("safe run: %w", err)
+	}
+	addStrictOnly(runs["safe"], runs["failing"])
 	return runs, nil
 })
+
+// addStrictOnly adds to r the first failed scenario of from that has
+// steps, as a scenario tagged @strict is at level safe: strict only there,
+// failed at level strict, its evidence about level strict.
+func addStrictOnly(r, from *reports.Result) {
+	for _, sc := range from.Scenarios {
+		if sc.Status != reports.Failed || len(sc.Steps) == 0 || len(sc.Cases) > 0 {
+			continue
+		}
+		sc.Tags = append(slices.Clone(sc.Tags), reports.StrictTag)
+		sc.Status = reports.StrictOnly
+		sc.Levels = map[reports.Level]reports.Status{reports.LevelSafe: reports.StrictOnly, reports.LevelStrict: reports.Failed}
+		sc.Evidence = slices.Clone(sc.Evidence)
+		for i := range sc.Evidence {
+			sc.Evidence[i].Level = reports.LevelStrict
+		}
+		r.Scenarios = append(r.Scenarios, sc)
+		r.Tally()
+		return
+	}
+}
 
 // cancelWriter is a progress writer that cancels the run at the first
 // finished scenario.
@@ -78,16 +115,21 @@ func (c cancelWriter) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-func schemaRun(ctx context.Context, tgt targets.Target, progress io.Writer) (*reports.Result, error) {
-	cfg := runner.Config{Features: toolcert.Features(), FeaturePaths: schemaFeatures, Fixtures: toolcert.Fixtures(),
-		Target: tgt, Profile: targets.DefaultProfile(), Seed: 7, Concurrency: 4}
+// schemaRun runs schemaFeatures (or paths, when given) against tgt at
+// level ("" for the default).
+func schemaRun(ctx context.Context, tgt targets.Target, progress io.Writer, level reports.Level, paths ...string) (*reports.Result, error) {
+	if len(paths) == 0 {
+		paths = schemaFeatures
+	}
+	cfg := runner.Config{Features: toolcert.Features(), FeaturePaths: paths, Fixtures: toolcert.Fixtures(),
+		Target: tgt, Profile: targets.DefaultProfile(), Seed: 7, Concurrency: 4, Level: level}
 	if progress != nil {
 		cfg.Progress = progress
 	}
 	return runner.Run(ctx, cfg)
 }
 
-// runsForSchemas returns the three runs, checking that each is what its
+// runsForSchemas returns the four runs, checking that each is what its
 // name says.
 func runsForSchemas(t *testing.T) map[string]*reports.Result {
 	t.Helper()
@@ -107,12 +149,28 @@ func runsForSchemas(t *testing.T) map[string]*reports.Result {
 	if s := runs["passing"].Summary; s.Cases == 0 {
 		t.Fatalf("the passing run ran no generated case: %+v", s)
 	}
+	if r := runs["safe"]; r.Level != reports.LevelSafe || r.Summary.StrictOnly == 0 || !levelsDiffer(r) {
+		t.Fatalf("the safe run: level %q, no strict-only scenario, or no case whose levels differ: %+v", r.Level, r.Summary)
+	}
 	for _, sc := range runs["passing"].Scenarios {
 		if sc.Line == 0 || sc.Gherkin == nil || slices.ContainsFunc(sc.Steps, func(st reports.Step) bool { return st.Line == 0 }) {
 			t.Errorf("scenario %q of %s has no line, or a step without one: %+v", sc.Name, sc.Feature, sc)
 		}
 	}
 	return runs
+}
+
+// levelsDiffer reports whether a case of r has another status at level
+// strict than at level safe.
+func levelsDiffer(r *reports.Result) bool {
+	for _, sc := range r.Scenarios {
+		for _, c := range sc.Cases {
+			if c.StatusAt(reports.LevelSafe) != c.StatusAt(reports.LevelStrict) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // render renders r in one format.
@@ -126,12 +184,12 @@ func render(t *testing.T, format string, r *reports.Result) []byte {
 }
 
 // TestReportsMeetConsumerSchemas validates cucumber.json,
-// cucumber-jvm.json, ctrf.json and results.sarif of a passing, a failing
-// and an interrupted run against the schemas their consumers publish
-// (testdata/schemas), in process.
+// cucumber-jvm.json, ctrf.json and results.sarif of a passing, a failing,
+// an interrupted run and one that certifies level safe against the
+// schemas their consumers publish (testdata/schemas), in process.
 func TestReportsMeetConsumerSchemas(t *testing.T) {
 	if testing.Short() {
-		t.Skip("runs the harness three times")
+		t.Skip("runs the harness four times")
 	}
 	runs := runsForSchemas(t)
 	for _, f := range []struct{ format, schema string }{
@@ -233,7 +291,7 @@ func TestSchemasRejectWhatTheyShould(t *testing.T) {
 // each form's validation says something about its shape.
 func TestCucumberSchemasTellTheFormsApart(t *testing.T) {
 	if testing.Short() {
-		t.Skip("runs the harness three times")
+		t.Skip("runs the harness four times")
 	}
 	runs := runsForSchemas(t)
 	tests := []struct {
@@ -300,13 +358,13 @@ func violations(err error) []string {
 	return slices.Sorted(maps.Keys(seen))
 }
 
-// TestJUnitMeetsConsumerSchemas validates junit.xml of the three runs with
+// TestJUnitMeetsConsumerSchemas validates junit.xml of the four runs with
 // xmllint: the whole file against the Jenkins xUnit plugin's junit-10.xsd,
 // and each testsuite, as Surefire writes one per file, against Maven
 // Surefire's surefire-test-report-3.0.xsd.
 func TestJUnitMeetsConsumerSchemas(t *testing.T) {
 	if testing.Short() {
-		t.Skip("runs the harness three times")
+		t.Skip("runs the harness four times")
 	}
 	xmllint := lookXmllint(t)
 	for name, r := range runsForSchemas(t) {

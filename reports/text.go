@@ -15,33 +15,45 @@ type TextOptions struct {
 	Files []string
 }
 
-// Text renders r as the summary toolcert prints at the end of a run: each
-// scenario that failed, was skipped or that a baseline marks, with the
-// first line of up to three of its evidence; up to ten failed generated
-// cases per scenario, with why and the command that reruns each; the
-// not-applicable scenarios apart, each with the first line of its reason;
-// the coverage matrix when opts.Coverage is set; the case, blocked-call,
-// restart and baseline counts; the controls by state, each violated one
-// with its first failures; the scenario counts (not applicable among them
-// when the run has any); and opts.Files. It writes nothing until the whole
-// summary is rendered. Evidence quotes the adapter, and the summary goes to
-// a terminal: what Text writes is [Printable].
+// Text renders r as the summary toolcert prints at the end of a run, at
+// the level it certifies (named in its first line): each scenario that
+// failed, was skipped or that a baseline marks, with the first line of up
+// to three of its evidence that counts at that level; up to ten failed
+// generated cases per scenario, with why and the command that reruns
+// each; the not-applicable scenarios apart, each with the first line of
+// its reason, and the strict-only ones; the coverage matrix when
+// opts.Coverage is set; the case, blocked-call, restart and baseline
+// counts; each level's counts; the controls by state, each violated one
+// with its first failures, and those whose state differs between levels;
+// the scenario counts (not applicable and strict only among them when the
+// run has any) with the leaks and marks; and opts.Files. It writes nothing
+// until the whole summary is rendered. Evidence quotes the adapter, and
+// the summary goes to a terminal: what Text writes is [Printable].
 func Text(w io.Writer, r *Result, opts TextOptions) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "\ntoolcert %s against %s (seed %d)\n", r.Version, r.Target, r.Seed)
+	fmt.Fprintf(&b, "\ntoolcert %s against %s (seed %d), level %s\n", r.Version, r.Target, r.Seed, r.CertifiedLevel())
 	for _, sc := range r.Scenarios {
-		textScenario(&b, sc)
+		textScenario(&b, sc, r.CertifiedLevel())
 	}
 	textNotApplicable(&b, r.Scenarios)
+	textStrictOnly(&b, r.Scenarios)
 	textCounts(&b, r, opts.Coverage)
-	textControls(&b, r.Controls)
+	textLevels(&b, r)
+	textControls(&b, r)
 	s := r.Summary
-	na := ""
+	unjudged := ""
 	if s.NotApplicable > 0 {
-		na = fmt.Sprintf(", %d not applicable", s.NotApplicable)
+		unjudged = fmt.Sprintf(", %d not applicable", s.NotApplicable)
 	}
-	fmt.Fprintf(&b, "%d scenarios: %d passed, %d failed, %d skipped%s; %d canary leaks; %d upstream requests; %.1fs\n",
-		s.Scenarios, s.Passed, s.Failed, s.Skipped, na, s.Leaks, s.UpstreamRequests, r.Duration.Seconds())
+	if s.StrictOnly > 0 {
+		unjudged += fmt.Sprintf(", %d strict only", s.StrictOnly)
+	}
+	marks := ""
+	if s.Marks > 0 {
+		marks = fmt.Sprintf("; %d marks (accepted answers shown to the agent)", s.Marks)
+	}
+	fmt.Fprintf(&b, "%d scenarios: %d passed, %d failed, %d skipped%s; %d canary leaks%s; %d upstream requests; %.1fs\n",
+		s.Scenarios, s.Passed, s.Failed, s.Skipped, unjudged, s.Leaks, marks, s.UpstreamRequests, r.Duration.Seconds())
 	for _, p := range opts.Files {
 		fmt.Fprintf(&b, "wrote %s\n", p)
 	}
@@ -52,21 +64,24 @@ func Text(w io.Writer, r *Result, opts TextOptions) error {
 }
 
 // textScenario writes sc when it failed, was skipped or a baseline marks
-// it, and its failed cases and unexpectedly passing ones. A not-applicable
-// scenario is written apart, by textNotApplicable, unless it has a failed
-// case to head.
-func textScenario(b *strings.Builder, sc Scenario) {
-	if sc.Status == NotApplicable && len(failedCases(sc)) == 0 {
+// it, with the evidence that counts at level l, and its failed cases and
+// unexpectedly passing ones. A not-applicable or strict-only scenario is
+// written apart, by textNotApplicable or textStrictOnly, unless it has a
+// failed case to head.
+func textScenario(b *strings.Builder, sc Scenario, l Level) {
+	if (sc.Status == NotApplicable || sc.Status == StrictOnly) && len(failedCases(sc)) == 0 {
 		return
 	}
 	if sc.Status != Passed || sc.Baseline != "" {
 		fmt.Fprintf(b, "  %s  %s: %s\n", textStatus(sc), sc.Feature, sc.Name)
-		for _, e := range atMost(sc.Evidence, 3) {
-			fmt.Fprintf(b, "      %s\n", evidenceLines(sc, e.Message))
+		if sc.Status != StrictOnly {
+			for _, e := range atMost(evidenceAt(sc.Evidence, l), 3) {
+				fmt.Fprintf(b, "      %s\n", evidenceLines(sc, e.Message))
+			}
 		}
 	}
 	for _, c := range atMost(failedCases(sc), 10) {
-		fmt.Fprintf(b, "      case %s: %s\n        reproduce: %s\n", c.ID, caseReason(c), c.Reproducer)
+		fmt.Fprintf(b, "      case %s: %s\n        reproduce: %s\n", c.ID, caseReason(c, l), c.Reproducer)
 	}
 	for _, c := range sc.Cases {
 		if c.Baseline == UnexpectedPass {
@@ -108,6 +123,38 @@ func textNotApplicable(b *strings.Builder, scs []Scenario) {
 	}
 }
 
+// textStrictOnly writes the strict-only scenarios, under a line that
+// counts them, each with what level strict found; then up to ten
+// strict-only cases the same way.
+func textStrictOnly(b *strings.Builder, scs []Scenario) {
+	if so := strictOnly(scs); len(so) > 0 {
+		fmt.Fprintf(b, "%d scenarios strict only (level safe does not judge them; neither passed nor failed):\n", len(so))
+		for _, sc := range so {
+			fmt.Fprintf(b, "  %s: %s\n      level strict: %s\n", sc.Feature, sc.Name, statusLabel(sc.StatusAt(LevelStrict)))
+		}
+	}
+	cases := strictOnlyCases(scs)
+	if len(cases) == 0 {
+		return
+	}
+	fmt.Fprintf(b, "%d generated cases strict only (level safe does not judge them; neither passed nor failed):\n", len(cases))
+	for _, c := range atMost(cases, 10) {
+		fmt.Fprintf(b, "  case %s (%s: %s)\n      level strict: %s\n", c.Case.ID, c.Scenario.Feature, c.Scenario.Name, statusLabel(c.Case.StatusAt(LevelStrict)))
+	}
+}
+
+// textLevels writes each level's counts, the certified one marked, when
+// the run has them.
+func textLevels(b *strings.Builder, r *Result) {
+	for _, ls := range r.Summary.Levels {
+		mark := ""
+		if ls.Level == r.CertifiedLevel() {
+			mark = " (certified)"
+		}
+		fmt.Fprintf(b, "level %s%s: %s\n", ls.Level, mark, levelCounts(ls))
+	}
+}
+
 // textCounts writes the coverage matrix (when coverage is set) and the
 // counts that only some runs have: cases, blocked calls, restarts and the
 // baseline's.
@@ -118,7 +165,11 @@ func textCounts(b *strings.Builder, r *Result, coverage bool) {
 		CoverageTable(b, r.Coverage)
 	}
 	if s.Cases > 0 {
-		fmt.Fprintf(b, "%d generated cases: %d passed, %d failed\n", s.Cases, s.CasesPassed, s.CasesFailed)
+		so := ""
+		if s.CasesStrictOnly > 0 {
+			so = fmt.Sprintf(", %d strict only (level safe does not judge them)", s.CasesStrictOnly)
+		}
+		fmt.Fprintf(b, "%d generated cases: %d passed, %d failed%s\n", s.Cases, s.CasesPassed, s.CasesFailed, so)
 	}
 	if s.Blocked > 0 {
 		fmt.Fprintf(b, "%d scenarios with denied, refused, expired or malformed calls: %d upstream requests reached from them\n", s.Blocked, s.BlockedRequests)
@@ -142,15 +193,19 @@ func textBaseline(b *strings.Builder, r *Result) {
 	}
 }
 
-// textControls writes the controls by state: a line that counts them, each
-// violated control with up to three of its failures, and the IDs of those
-// not exercised.
-func textControls(b *strings.Builder, controls []ControlResult) {
+// textControls writes the controls by state at the level r certifies: a
+// line that counts them, each violated control with up to three of its
+// failures, and the IDs of those not exercised; then, for the other level,
+// a line that counts them there and each control whose state there
+// differs.
+func textControls(b *strings.Builder, r *Result) {
+	controls := r.Controls
 	if len(controls) == 0 {
 		return
 	}
 	e, v, n := ControlCounts(controls)
 	fmt.Fprintf(b, "controls: %d evidenced, %d violated, %d not exercised (docs/controls.md)\n", e, v, n)
+	defer textControlLevels(b, r)
 	var idle []string
 	for _, cr := range controls {
 		switch cr.Status {
@@ -172,6 +227,41 @@ func textControls(b *strings.Builder, controls []ControlResult) {
 	}
 }
 
+// textControlsDiffer bounds the controls whose state differs at another
+// level that the summary names.
+const textControlsDiffer = 10
+
+// textControlLevels writes, for each level but the one r certifies, the
+// controls by state there, and up to textControlsDiffer controls whose
+// state there differs from its Status.
+func textControlLevels(b *strings.Builder, r *Result) {
+	for _, l := range Levels() {
+		if l == r.CertifiedLevel() {
+			continue
+		}
+		var at []ControlResult
+		var differ []string
+		for _, cr := range r.Controls {
+			cl, ok := cr.At(l)
+			if !ok {
+				return
+			}
+			at = append(at, ControlResult{Status: cl.Status})
+			if cl.Status != cr.Status {
+				differ = append(differ, fmt.Sprintf("  at level %s: %s  %s: %d passed, %d failed\n", l, controlLabel(cl.Status), cr.ID, cl.Passed, cl.Failed))
+			}
+		}
+		e, v, n := ControlCounts(at)
+		fmt.Fprintf(b, "controls at level %s: %d evidenced, %d violated, %d not exercised\n", l, e, v, n)
+		for _, line := range atMost(differ, textControlsDiffer) {
+			b.WriteString(line)
+		}
+		if len(differ) > textControlsDiffer {
+			fmt.Fprintf(b, "  ... and %d more whose state differs there (results.json: controls[].levels)\n", len(differ)-textControlsDiffer)
+		}
+	}
+}
+
 // textStatus is a scenario's status as the summary prints it, with its
 // baseline mark.
 func textStatus(sc Scenario) string {
@@ -181,29 +271,29 @@ func textStatus(sc Scenario) string {
 	case UnexpectedPass:
 		return "UNEXPECTED PASS (remove it from the baseline)"
 	}
-	if sc.Status == NotApplicable {
-		return "not applicable"
-	}
-	return string(sc.Status)
+	return statusLabel(sc.Status)
 }
 
-// failedCases returns the cases of sc that did not pass.
+// failedCases returns the cases of sc that failed: neither passed nor
+// strict only.
 func failedCases(sc Scenario) []Case {
 	var out []Case
 	for _, c := range sc.Cases {
-		if c.Status != Passed {
+		if c.Status != Passed && c.Status != StrictOnly {
 			out = append(out, c)
 		}
 	}
 	return out
 }
 
-// caseReason is the first line of c's first evidence, or its status.
-func caseReason(c Case) string {
-	if len(c.Evidence) == 0 {
+// caseReason is the first line of c's first evidence that counts at level
+// l, or its status.
+func caseReason(c Case, l Level) string {
+	ev := evidenceAt(c.Evidence, l)
+	if len(ev) == 0 {
 		return string(c.Status)
 	}
-	return firstLine(c.Evidence[0].Message)
+	return firstLine(ev[0].Message)
 }
 
 // atMost returns the first n elements of s, or s when it is shorter.

@@ -59,6 +59,11 @@ func TestTextGolden(t *testing.T) {
 			},
 		},
 		{
+			name: "levels",
+			why:  "a run that certifies safe: each level's counts, the controls at the other level and those whose state differs there",
+			res:  levelledControlSample,
+		},
+		{
 			name: "caps",
 			why:  "three evidence first lines and ten failed cases per scenario at most",
 			res: func() *Result {

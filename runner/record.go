@@ -84,6 +84,11 @@ func (r *recorder) hook(sc *godog.ScenarioContext) {
 		}
 		result.Levels = levelStatuses(result, rec, r.level)
 		result.Status = result.Levels[r.level]
+		if result.Levels[reports.LevelSafe] == reports.StrictOnly {
+			for i := range result.Evidence {
+				result.Evidence[i].Level = reports.LevelStrict // level safe does not judge it
+			}
+		}
 		r.add(result, rec.Requests)
 		if rec.MustNotReach {
 			r.block(rec.BlockedRequests)

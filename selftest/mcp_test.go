@@ -55,7 +55,13 @@ const mcpOnlyFeature = "features/mcp_server.feature"
 // steps that failed: it must be caught where catches says, but for a
 // mutant of the MCP server layer, which must pass.
 func caughtOverV1(t *testing.T, name string) []string {
-	tgt, err := mutant.InProcess(name)
+	var tgt targets.Target
+	var err error
+	if mutant.Crashes(name) {
+		tgt, err = targets.NewProcess([]string{mutantBinary(t), "--mutant", name})
+	} else {
+		tgt, err = mutant.InProcess(name)
+	}
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -106,9 +112,10 @@ func notCaught(t *testing.T, name string, tgt targets.Target, why string) {
 }
 
 // mcpMutant returns the named mutant as an MCP server: in memory, or, for
-// one that prints a banner, the toolcert-mutant binary on stdio.
+// one that prints a banner or crashes its process, the toolcert-mutant
+// binary on stdio.
 func mcpMutant(t *testing.T, name string) targets.Target {
-	if mutant.Banner(name) == "" {
+	if mutant.Banner(name) == "" && !mutant.Crashes(name) {
 		tgt, err := mutant.InProcessMCP(name)
 		if err != nil {
 			t.Fatal(err)

@@ -37,6 +37,8 @@ var catches = map[string][]catch{
 	// the result side
 	"additional-properties-ignored": {{feature: f("closed_objects"), step: "the agent sees the failure INVALID_RESPONSE"}, {feature: f("first_test"), step: "the agent sees the failure INVALID_RESPONSE"}},
 	"duplicate-last-wins":           {{feature: f("duplicate_members"), step: "the agent sees the failure INVALID_RESPONSE"}, {caseID: "review_status/approved/duplicate_member/change_id#first", step: "the generated variant"}},
+	"case-insensitive-members":      {{feature: f("duplicate_members"), step: "the agent sees the failure INVALID_RESPONSE"}, {caseID: "review_status/approved/case_variant_duplicate/reviewed_by", step: "the generated variant"}},
+	"crash-on-null":                 {{feature: f("wrong_shapes"), step: "the agent calls"}, {caseID: "review_status/approved/null_for_object", step: "the generated variant"}},
 	"freshness-unchecked":           {{feature: f("semantic_binding"), step: "the agent sees the failure INVALID_RESPONSE"}, {feature: f("generated_variants"), step: "every generated variant"}},
 	"no-byte-limit":                 {{feature: f("parse_limits"), step: `the audit records gate "transport" and reason "byte_limit"`}},
 	"reads-whole-body":              {{feature: f("parse_limits"), step: "the adapter stopped reading before the end of the body"}},

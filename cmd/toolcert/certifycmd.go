@@ -29,11 +29,14 @@ or --target-mcp-cmd (found in PATH), the image ID of --target-image in the
 local Docker engine, the sha256 of the URL string of an adapter already
 running, and the toolcert binary itself, named toolcert-reference, for the
 built-in reference adapter; an MCP server is named by the name and version
-it reports at initialize. The predicate's result is PASSED when the run
-passed, WARNED when it passed only because a baseline expected its failures,
-FAILED otherwise (a failure, a skip, an interrupted run, a target that did
-not start). Its configuration digests the features, the corpus, the profile,
-the baseline (when there is one), the config file, the seed and toolcert.
+it reports at initialize. The predicate's result is the level the run
+certifies (--level, default strict): PASSED when the run passed, WARNED when
+it passed only because a baseline expected its failures, FAILED otherwise (a
+failure, a skip, an interrupted run, a target that did not start). It names
+that level, and gives the run's result and counts at each level, so that
+toolcert verify --level can ask for either. Its configuration digests the
+features, the corpus, the profile, the baseline (when there is one), the
+config file, the seed and toolcert.
 
 Exit codes: 0 the run passed (a PASSED or WARNED attestation was written);
 1 it did not (a FAILED attestation was written); 2 usage or configuration
@@ -46,7 +49,7 @@ Example:
   toolcert certify --key keys/toolcert.key --target-cmd ./my-adapter \
     --upstream-version v1 --attestation my-adapter.intoto.json
   toolcert verify my-adapter.intoto.json --pubkey keys/toolcert.pub \
-    --subject ./my-adapter --upstream-version v1`
+    --subject ./my-adapter --upstream-version v1 --level strict`
 
 // attestationName is the attestation's file in --out when --attestation
 // is not given.

@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -211,4 +212,59 @@ func TestCertifyProcessAndMCPTargets(t *testing.T) {
 	}
 
 	tamperEveryByte(t, att, pub)
+}
+
+// TestCertifyLevels certifies, at each level, a mutant that passes level
+// safe and fails level strict: the attestation names the level certified
+// and the result at each, and verify --level asks for either, whichever
+// the run certified.
+func TestCertifyLevels(t *testing.T) {
+	mutant := filepath.Join(t.TempDir(), "toolcert-mutant")
+	if out, err := exec.Command("go", "build", "-o", mutant, "github.com/toolcert/toolcert/cmd/toolcert-mutant").CombinedOutput(); err != nil {
+		t.Fatalf("build mutant: %v\n%s", err, out)
+	}
+	key, pub := keygen(t)
+	variants := filepath.Join(t.TempDir(), "review_status_variants.feature")
+	feature := "Feature: the generated variants of review_status\n  Scenario: every variant of review_status\n" +
+		"    Then every generated variant of \"review_status\" is handled as expected without leaking\n"
+	if err := os.WriteFile(variants, []byte(feature), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	target := []string{"--features", variants, "--target-cmd", mutant + " --mutant additional-properties-ignored"}
+	tests := []struct {
+		level        string
+		exit         int
+		result       attest.Result
+		safe, strict attest.Result
+		verify       map[string]int // --level (or "" for none) -> exit
+	}{
+		{"safe", exitPass, attest.Passed, attest.Passed, attest.Failed, map[string]int{"": exitPass, "safe": exitPass, "strict": exitFail}},
+		{"strict", exitFail, attest.Failed, attest.Passed, attest.Failed, map[string]int{"": exitFail, "safe": exitPass, "strict": exitFail}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.level, func(t *testing.T) {
+			att := certify(t, key, tt.exit, append([]string{"--level", tt.level}, target...)...)
+			run := statementOf(t, att, pub).Predicate.Toolcert
+			var got []string
+			for _, lr := range run.Levels {
+				got = append(got, string(lr.Level)+" "+string(lr.Result))
+			}
+			want := []string{"safe " + string(tt.safe), "strict " + string(tt.strict)}
+			if p := statementOf(t, att, pub).Predicate; p.Result != tt.result || string(run.Level) != tt.level || strings.Join(got, ", ") != strings.Join(want, ", ") {
+				t.Errorf("predicate %s at level %q, levels %q; want %s at %s, levels %q", p.Result, run.Level, got, tt.result, tt.level, want)
+			}
+			for level, code := range tt.verify {
+				args := []string{att, "--pubkey", pub}
+				if level != "" {
+					args = append(args, "--level", level)
+				}
+				if got, out := verifyCode(t, args...); got != code || !strings.Contains(out, "at level "+tt.level) && code == exitPass {
+					t.Errorf("verify --level %q of the %s certificate: exit %d, want %d:\n%s", level, tt.level, got, code, out)
+				}
+			}
+		})
+	}
+	if code, out := verifyCode(t, "--pubkey", pub, "--level", "lenient", filepath.Join(t.TempDir(), "x")); code != exitConfig || !strings.Contains(out, "--level") {
+		t.Errorf("verify --level lenient: exit %d, want 2 naming --level:\n%s", code, out)
+	}
 }

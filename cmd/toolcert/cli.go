@@ -59,7 +59,7 @@ Usage:
                               run as toolcert run does, then write a signed
                               attestation of the result (in-toto test-result
                               in a DSSE envelope; docs/attestations.md)
-  toolcert verify ATTESTATION --pubkey FILE [--subject PATH|IMAGE]
+  toolcert verify ATTESTATION --pubkey FILE [--subject PATH|IMAGE] [--level safe|strict]
                               check an attestation's signature, subject,
                               upstream version and result
   toolcert matrix ATTESTATION...

@@ -15,9 +15,10 @@ const matrixSynopsis = `Usage: toolcert matrix ATTESTATION... [--pubkey FILE] [-
 
 Lays attestations (toolcert certify) out as a table: a row per adapter (the
 subject's name and the first digits of its sha256), a column per upstream
-version ("all" for runs that served every version), each cell the result,
-its date and counts; where several attestations fall in one cell, the latest
-stands. With --pubkey each signature is verified and an attestation whose
+version ("all" for runs that served every version), each cell the result
+and the level it is at (the level the run certified), its date and counts,
+and the run's result at the other level; where several attestations fall in
+one cell, the latest stands, whatever its level. With --pubkey each signature is verified and an attestation whose
 signature does not verify is left out, with why; without it the page says
 that the signatures were not checked.
 

@@ -13,10 +13,11 @@ import (
 const mergeSynopsis = `Usage: toolcert merge [--out DIR] [--format LIST] RESULTS.json...
 
 Joins the results.json files of the shards of one run (toolcert run --shard
-K/N, one per job of a CI matrix, same --seed and target) into the report of
-the whole run, written in every --format into --out, with the summary on
-standard output. Shards that overlap, or results of different runs (seed,
-target, version), are refused.
+K/N, one per job of a CI matrix, same --seed, target and --level) into the
+report of the whole run, written in every --format into --out, with the
+summary on standard output; each scenario and case keeps its status at
+every level. Shards that overlap, or results of different runs (seed,
+target, version, level), are refused.
 
 Exit codes: 0 the merged run passed; 1 it did not (a failure, a skip, an
 unexpected pass); 2 usage error, unreadable or mismatched results, or a

@@ -12,7 +12,8 @@ import (
 )
 
 const verifySynopsis = `Usage: toolcert verify ATTESTATION --pubkey FILE [--subject PATH|IMAGE|URL]
-                       [--upstream-version V] [--require passed|warned] [--forbid-baseline]
+                       [--upstream-version V] [--level safe|strict]
+                       [--require passed|warned] [--forbid-baseline]
 
 Verifies an attestation that toolcert certify wrote: that the DSSE envelope
 is well formed and its signature verifies with the public key over the
@@ -23,6 +24,10 @@ policy the flags give: the subject's digest is the sha256 of the file at
 URL string), the run served --upstream-version, the result is PASSED
 (--require passed, the default) or PASSED or WARNED (--require warned), and,
 with --forbid-baseline, that the run used no baseline of expected failures.
+The result is the one at the level the run certified; with --level, the
+run's result at that level, whichever it certified: a run that certified
+strict and failed it but passed safe verifies with --level safe. An
+attestation written before levels certified strict, which covers safe.
 It prints each reason a check failed.
 
 Exit codes: 0 verified; 1 verification failed (the reasons are printed);
@@ -41,6 +46,7 @@ func verifyCmd(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	upstream := fs.String("upstream-version", "", "upstream `VERSION` the run must have served (v1, v2...)")
 	require := fs.String("require", string(attest.RequirePassed), "least result accepted: passed (PASSED only) or warned (PASSED or WARNED)")
 	forbid := fs.Bool("forbid-baseline", false, "refuse a run that used a baseline of expected failures")
+	level := fs.String("level", "", "the `LEVEL` (safe or strict) the run must have passed at, whichever it certified\n(default: the level it certified)")
 	files, err := parseInterspersed(fs, args)
 	if err != nil {
 		return err
@@ -51,6 +57,11 @@ func verifyCmd(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	policy := attest.Policy{UpstreamVersion: *upstream, ForbidBaseline: *forbid}
 	if policy.Require, err = attest.ParseRequirement(*require); err != nil {
 		return usageErr("verify: --require: %v", err)
+	}
+	if *level != "" {
+		if policy.Level, err = reports.ParseLevel(*level); err != nil {
+			return usageErr("verify: --level: %v", err)
+		}
 	}
 	key, err := attest.LoadPublicKey(*pubkey)
 	if err != nil {
@@ -69,7 +80,8 @@ func verifyCmd(ctx context.Context, args []string, stdout, stderr io.Writer) err
 }
 
 // verify checks the envelope in data (from the file name) and prints the
-// outcome: what it attests, or each reason it fails.
+// outcome: what it attests (and for which level, when the policy names
+// one), or each reason it fails.
 func verify(ctx context.Context, w io.Writer, name string, data []byte, key *attest.Key, policy attest.Policy) error {
 	var why []string
 	st, err := attest.Open(ctx, data, key)
@@ -85,14 +97,19 @@ func verify(ctx context.Context, w io.Writer, name string, data []byte, key *att
 		}
 		return &exitError{code: exitFail, err: errors.New("verification failed")}
 	}
-	fmt.Fprintf(w, "VERIFIED %s: %s\n", reports.Printable(name), reports.Printable(describe(st)))
+	level := ""
+	if policy.Level != "" {
+		level = " for level " + string(policy.Level)
+	}
+	fmt.Fprintf(w, "VERIFIED %s%s: %s\n", reports.Printable(name), level, reports.Printable(describe(st)))
 	if sel := st.Predicate.Toolcert.Selection; !sel.Whole() {
 		fmt.Fprintf(w, "  note: the run selected its scenarios (%s): it certifies those only\n", reports.Printable(selectionText(sel)))
 	}
 	return nil
 }
 
-// describe says what a statement attests, on one line.
+// describe says what a statement attests, on one line: its result at the
+// level it certified, and at each other level it states.
 func describe(st *attest.Statement) string {
 	s, p := st.Subject[0], st.Predicate
 	c := p.Toolcert.Counts
@@ -100,8 +117,14 @@ func describe(st *attest.Statement) string {
 	if upstream == "" {
 		upstream = "all (" + strings.Join(p.Toolcert.UpstreamVersions, ", ") + ")"
 	}
-	return fmt.Sprintf("%s sha256:%s %s, upstream %s, %d passed, %d failed, %d expected failures, toolcert %s, %s",
-		s.Name, s.SHA256(), p.Result, upstream, c.Passed, c.Failed, c.ExpectedFailures+c.CasesExpected,
+	others := ""
+	for _, lr := range p.Toolcert.Levels {
+		if lr.Level != p.Toolcert.CertifiedLevel() {
+			others += fmt.Sprintf(" (at level %s: %s)", lr.Level, lr.Result)
+		}
+	}
+	return fmt.Sprintf("%s sha256:%s %s at level %s%s, upstream %s, %d passed, %d failed, %d expected failures, toolcert %s, %s",
+		s.Name, s.SHA256(), p.Result, p.Toolcert.CertifiedLevel(), others, upstream, c.Passed, c.Failed, c.ExpectedFailures+c.CasesExpected,
 		p.Toolcert.Version, p.Toolcert.Timestamp.Format("2006-01-02T15:04:05Z"))
 }
 

@@ -13,7 +13,8 @@ import (
 //go:embed matrix.tmpl
 var matrixFS embed.FS
 
-// HTML writes m as one self-contained HTML page: the table of Markdown,
+// HTML writes m as one self-contained HTML page: the table of Markdown
+// (each cell's result, level, date, counts and other levels' results),
 // every text escaped by html/template after it is made printable, and a
 // Content-Security-Policy that loads nothing.
 func HTML(w io.Writer, m Matrix) error {

@@ -9,8 +9,9 @@ import (
 )
 
 // Markdown writes m as a Markdown table: a row per adapter, a column per
-// upstream version, each cell the result, its date and counts. Every text
-// an adapter or an attestation gave is made printable and escaped.
+// upstream version, each cell the result and the level it is at, its date
+// and counts, and the result at the other level. Every text an adapter or
+// an attestation gave is made printable and escaped.
 func Markdown(w io.Writer, m Matrix) error {
 	var b strings.Builder
 	b.WriteString("# toolcert certification matrix\n\n")
@@ -50,7 +51,10 @@ func mdCell(c Cell) string {
 	if c.Attestations == 0 {
 		return "—"
 	}
-	s := "**" + mdText(string(c.Result)) + "** " + c.Date + "<br>" + mdText(c.Counts)
+	s := "**" + mdText(string(c.Result)) + "** at " + mdText(c.Level) + ", " + c.Date + "<br>" + mdText(c.Counts)
+	if c.Others != "" {
+		s += "<br>" + mdText(c.Others)
+	}
 	if c.Attestations > 1 {
 		s += fmt.Sprintf("<br>(latest of %d)", c.Attestations)
 	}

@@ -12,9 +12,9 @@ import (
 const AllVersions = "all"
 
 // Matrix lays attestations out as adapters (rows: a subject's name and
-// digest) by upstream versions (columns). Where several attestations fall
-// in one cell, the latest (by timestamp) stands and Cell.Attestations
-// counts them all.
+// digest) by upstream versions (columns), each cell naming the level its
+// run certified. Where several attestations fall in one cell, the latest
+// (by timestamp) stands and Cell.Attestations counts them all.
 type Matrix struct {
 	// Checked reports that every statement's signature was verified, and
 	// KeyID names the key; without, the matrix says its signatures were
@@ -40,9 +40,13 @@ type Row struct {
 }
 
 // Cell is the latest attestation of one adapter and upstream version;
-// Attestations is 0 for an empty cell.
+// Attestations is 0 for an empty cell. Result is the result at the Level
+// the run certified; Others says its result at each other level
+// ("at safe: PASSED"), when the attestation states one.
 type Cell struct {
 	Result       Result
+	Level        string
+	Others       string
 	Date         string
 	Counts       string
 	Attestations int
@@ -123,6 +127,9 @@ func cellOf(st *Statement, n int) Cell {
 	if c.NotApplicable > 0 {
 		counts += fmt.Sprintf(", %d n/a", c.NotApplicable)
 	}
+	if c.StrictOnly > 0 {
+		counts += fmt.Sprintf(", %d strict only", c.StrictOnly)
+	}
 	if c.Skipped > 0 {
 		counts += fmt.Sprintf(", %d skipped", c.Skipped)
 	}
@@ -132,5 +139,18 @@ func cellOf(st *Statement, n int) Cell {
 	if !run.Selection.Whole() {
 		counts += "; selected scenarios only"
 	}
-	return Cell{Result: st.Predicate.Result, Date: run.Timestamp.UTC().Format("2006-01-02"), Counts: counts, Attestations: n}
+	return Cell{Result: st.Predicate.Result, Level: string(run.CertifiedLevel()), Others: otherLevels(run),
+		Date: run.Timestamp.UTC().Format("2006-01-02"), Counts: counts, Attestations: n}
+}
+
+// otherLevels says the run's result at each level it did not certify:
+// "at safe: PASSED"; "" when the attestation states none.
+func otherLevels(run Run) string {
+	var parts []string
+	for _, lr := range run.Levels {
+		if lr.Level != run.CertifiedLevel() {
+			parts = append(parts, fmt.Sprintf("at %s: %s", lr.Level, lr.Result))
+		}
+	}
+	return strings.Join(parts, ", ")
 }

@@ -11,14 +11,23 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/toolcert/toolcert/reports"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
 // matrixStatements are the attestations of the golden matrices: two
 // versions of an adapter, an MCP server with a hostile name, a cell with
-// two attestations (the later stands).
+// two attestations (the later stands); a run that failed strict and
+// passed safe, one that certified safe, and the others written before
+// levels.
 func matrixStatements() []*Statement {
+	levels := func(st *Statement, certified reports.Level, safe, strict Result) *Statement {
+		st.Predicate.Toolcert.Level = certified
+		st.Predicate.Toolcert.Levels = []LevelResult{{Level: reports.LevelSafe, Result: safe}, {Level: reports.LevelStrict, Result: strict}}
+		return st
+	}
 	day := func(d int) time.Time { return time.Date(2025, 3, d, 12, 0, 0, 0, time.UTC) }
 	at := func(st *Statement, d int, c Counts) *Statement {
 		st.Predicate.Toolcert.Timestamp, st.Predicate.Toolcert.Counts = day(d), c
@@ -33,11 +42,11 @@ func matrixStatements() []*Statement {
 	hostile.Subject[0].Annotations["serverVersion"] = "*1.0*"
 	hostile.Predicate.Toolcert.Selection = Selection{Tags: "@mcp"}
 	return []*Statement{
-		at(testStatement(Failed, v1, "v2"), 1, failing),
+		levels(at(testStatement(Failed, v1, "v2"), 1, failing), reports.LevelStrict, Passed, Failed),
 		at(testStatement(Passed, v1, "v1"), 1, full),
 		at(testStatement(Failed, v2, "v1"), 2, failing),
 		at(testStatement(Passed, v2, "v1"), 3, full), // later: it stands
-		at(testStatement(Passed, v2, ""), 4, full),
+		levels(at(testStatement(Passed, v2, ""), 4, full), reports.LevelSafe, Passed, Failed),
 		at(hostile, 5, Counts{Scenarios: 9, Passed: 8, Failed: 1, ExpectedFailures: 1, Skipped: 0}),
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/toolcert/toolcert/reports"
 )
 
 // Requirement is the least result a Policy accepts.
@@ -36,12 +38,19 @@ type Policy struct {
 	UpstreamVersion string
 	// Require is the least result accepted; "" is RequirePassed.
 	Require Requirement
+	// Level, when set, is the level whose result Require applies to: the
+	// run must have passed at that level ([TestResult.ResultAt]), whichever
+	// it certified. "" is the level the run certified (the predicate's
+	// result).
+	Level reports.Level
 	// ForbidBaseline refuses a run whose configuration has a baseline.
 	ForbidBaseline bool
 }
 
 // Check returns why st does not meet p, one reason each; none when it
-// does.
+// does. The result checked is the predicate's, or with Level set, the
+// run's result at that level: a strict certificate whose run failed
+// strict but passed safe meets a policy of level safe.
 func (p Policy) Check(st *Statement) []string {
 	var why []string
 	add := func(cond bool, format string, args ...any) {
@@ -57,12 +66,19 @@ func (p Policy) Check(st *Statement) []string {
 	run := st.Predicate.Toolcert
 	add(p.UpstreamVersion != "" && !slices.Contains(run.UpstreamVersions, p.UpstreamVersion),
 		"upstream version: the run served %s, not %s", orNone(run.UpstreamVersions), p.UpstreamVersion)
-	result := st.Predicate.Result
+	result, what := st.Predicate.Result, "result"
+	if p.Level != "" {
+		var ok bool
+		what = "result at level " + string(p.Level)
+		if result, ok = st.Predicate.ResultAt(p.Level); !ok {
+			result = "none stated"
+		}
+	}
 	switch p.Require {
 	case RequireWarned:
-		add(result != Passed && result != Warned, "result: %s, want PASSED or WARNED", result)
+		add(result != Passed && result != Warned, "%s: %s, want PASSED or WARNED", what, result)
 	default:
-		add(result != Passed, "result: %s, want PASSED", result)
+		add(result != Passed, "%s: %s, want PASSED", what, result)
 	}
 	_, baseline := st.Configuration(ConfigBaseline)
 	add(p.ForbidBaseline && baseline, "baseline: the run used a baseline of expected failures, and baselines are forbidden")

@@ -3,12 +3,21 @@ package attest
 import (
 	"strings"
 	"testing"
+
+	"github.com/toolcert/toolcert/reports"
 )
 
 func TestPolicyCheck(t *testing.T) {
 	sum := StringDigest("adapter")
 	withBaseline := func(st *Statement) *Statement {
 		st.Predicate.Configuration = append(st.Predicate.Configuration, ResourceDescriptor{Name: ConfigBaseline, Digest: sha256Of(StringDigest("b"))})
+		return st
+	}
+	// levels makes st a strict certificate that failed strict and got
+	// safe (PASSED unless said otherwise) at level safe.
+	levels := func(st *Statement, safe ...Result) *Statement {
+		st.Predicate.Toolcert.Level = reports.LevelStrict
+		st.Predicate.Toolcert.Levels = []LevelResult{{Level: reports.LevelSafe, Result: append(safe, Passed)[0]}, {Level: reports.LevelStrict, Result: Failed}}
 		return st
 	}
 	tests := []struct {
@@ -29,6 +38,12 @@ func TestPolicyCheck(t *testing.T) {
 		{"a baseline allowed", Policy{Require: RequireWarned}, withBaseline(testStatement(Warned, sum, "")), nil},
 		{"a baseline forbidden", Policy{Require: RequireWarned, ForbidBaseline: true}, withBaseline(testStatement(Warned, sum, "")), []string{"baseline:"}},
 		{"a passed run with a baseline forbidden", Policy{ForbidBaseline: true}, withBaseline(testStatement(Passed, sum, "")), []string{"baseline:"}},
+		{"a level the run passed though it failed the level it certified", Policy{Level: reports.LevelSafe}, levels(testStatement(Failed, sum, "")), nil},
+		{"the level the run failed", Policy{Level: reports.LevelStrict}, levels(testStatement(Failed, sum, "")), []string{"result at level strict: FAILED"}},
+		{"warned at a level", Policy{Level: reports.LevelSafe}, levels(testStatement(Failed, sum, ""), Warned), []string{"result at level safe: WARNED"}},
+		{"warned at a level, warned accepted", Policy{Level: reports.LevelSafe, Require: RequireWarned}, levels(testStatement(Failed, sum, ""), Warned), nil},
+		{"before levels, strict covers safe", Policy{Level: reports.LevelSafe}, testStatement(Passed, sum, ""), nil},
+		{"before levels, a failure at strict fails safe", Policy{Level: reports.LevelSafe}, testStatement(Failed, sum, ""), []string{"result at level safe: FAILED"}},
 		{"every reason", Policy{SubjectSHA256: StringDigest("x"), UpstreamVersion: "v3", ForbidBaseline: true},
 			withBaseline(testStatement(Failed, sum, "v1")), []string{"subject:", "upstream version:", "result: FAILED", "baseline:"}},
 	}

@@ -10,12 +10,14 @@ import (
 
 // Predicate returns the test result of a finished run: res and the error
 // runner.Run returned with it, the run's configuration cfg, made at now.
-// The result is Failed when runErr is set (the target did not start, the
-// run was interrupted or ran nothing) or the verdict is not a pass; Warned
-// when the pass rests on failures a baseline expects; Passed otherwise.
-// Scenarios that passed are passedTests, failures the baseline expects
-// warnedTests, other failures failedTests; skipped and not-applicable
-// scenarios are counted, not listed.
+// The result is the level the run certifies: Failed when runErr is set
+// (the target did not start, the run was interrupted or ran nothing) or
+// the verdict is not a pass; Warned when the pass rests on failures a
+// baseline expects; Passed otherwise. Scenarios that passed are
+// passedTests, failures the baseline expects warnedTests, other failures
+// failedTests; skipped, not-applicable and strict-only scenarios are
+// counted, not listed. The extension field names the level and gives the
+// result and counts at each level (see [LevelResult]).
 func Predicate(res *reports.Result, runErr error, cfg Config, now time.Time) (TestResult, error) {
 	conf, err := cfg.descriptors(res.Seed)
 	if err != nil {
@@ -37,10 +39,52 @@ func Predicate(res *reports.Result, runErr error, cfg Config, now time.Time) (Te
 			UpstreamVersion: cfg.UpstreamVersion, UpstreamVersions: versions,
 			Timestamp: now.UTC().Truncate(time.Second), StartedAt: res.StartedAt.UTC().Truncate(time.Second),
 			Verdict: string(verdict), Reasons: why, Counts: countsOf(res.Summary), Selection: cfg.Selection,
+			Level: res.CertifiedLevel(),
 		},
 	}
+	p.Toolcert.Levels = levelsOf(res, p.Result, runErr)
 	p.PassedTests, p.WarnedTests, p.FailedTests = testsOf(res.Scenarios)
 	return p, nil
+}
+
+// levelsOf returns the run's result and counts at each level it has
+// counts for, and at the level it certifies always: there, certified, the
+// predicate's result; elsewhere Failed when runErr is set or the verdict
+// at that level is not a pass, Passed otherwise.
+func levelsOf(res *reports.Result, certified Result, runErr error) []LevelResult {
+	var out []LevelResult
+	for _, l := range reports.Levels() {
+		ls, ok := res.Summary.At(l)
+		switch {
+		case l == res.CertifiedLevel():
+			if !ok {
+				ls = levelSummaryOf(res.Summary)
+			}
+			out = append(out, LevelResult{Level: l, Result: certified, Counts: levelCountsOf(ls)})
+		case ok:
+			result := Passed
+			if v, _, _ := res.VerdictAt(l); runErr != nil || v != reports.VerdictPassed {
+				result = Failed
+			}
+			out = append(out, LevelResult{Level: l, Result: result, Counts: levelCountsOf(ls)})
+		}
+	}
+	return out
+}
+
+// levelSummaryOf returns the counts of a summary that has none per level
+// (its scenarios carry no status per level: a target that did not start).
+func levelSummaryOf(s reports.Summary) reports.LevelSummary {
+	return reports.LevelSummary{Scenarios: s.Scenarios, Passed: s.Passed, Failed: s.Failed, Skipped: s.Skipped,
+		NotApplicable: s.NotApplicable, StrictOnly: s.StrictOnly, Cases: s.Cases, CasesPassed: s.CasesPassed,
+		CasesFailed: s.CasesFailed, CasesStrictOnly: s.CasesStrictOnly}
+}
+
+// levelCountsOf returns the counts of one level's summary.
+func levelCountsOf(ls reports.LevelSummary) LevelCounts {
+	return LevelCounts{Scenarios: ls.Scenarios, Passed: ls.Passed, Failed: ls.Failed, Skipped: ls.Skipped,
+		NotApplicable: ls.NotApplicable, StrictOnly: ls.StrictOnly, Cases: ls.Cases, CasesPassed: ls.CasesPassed,
+		CasesFailed: ls.CasesFailed, CasesStrictOnly: ls.CasesStrictOnly}
 }
 
 // resultOf maps a run's verdict onto a test result.
@@ -86,7 +130,8 @@ func testsOf(scenarios []reports.Scenario) (passed, warned, failed []string) {
 func countsOf(s reports.Summary) Counts {
 	return Counts{
 		Scenarios: s.Scenarios, Passed: s.Passed, Failed: s.Failed, Skipped: s.Skipped, NotApplicable: s.NotApplicable,
-		ExpectedFailures: s.ExpectedFailures, UnexpectedPasses: s.UnexpectedPasses,
-		Cases: s.Cases, CasesPassed: s.CasesPassed, CasesFailed: s.CasesFailed, CasesExpected: s.CasesExpected, Leaks: s.Leaks,
+		StrictOnly: s.StrictOnly, ExpectedFailures: s.ExpectedFailures, UnexpectedPasses: s.UnexpectedPasses,
+		Cases: s.Cases, CasesPassed: s.CasesPassed, CasesFailed: s.CasesFailed, CasesStrictOnly: s.CasesStrictOnly,
+		CasesExpected: s.CasesExpected, Leaks: s.Leaks, Marks: s.Marks,
 	}
 }

@@ -135,3 +135,81 @@ func TestPredicateConfiguration(t *testing.T) {
 		t.Errorf("upstream versions of a run of every version (-want +got):\n%s", diff)
 	}
 }
+
+// TestPredicateLevels: the predicate names the level the run certifies;
+// its result, tests and counts are that level's, and its levels give the
+// result and counts at each level, the certified one's the predicate's
+// own (WARNED too), the other's from that level's verdict, with no
+// baseline.
+func TestPredicateLevels(t *testing.T) {
+	at := func(id string, safe, strict reports.Status) reports.Scenario {
+		return reports.Scenario{ID: id, Status: safe, Levels: map[reports.Level]reports.Status{reports.LevelSafe: safe, reports.LevelStrict: strict}}
+	}
+	safeRun := func(b *reports.Baseline, scs ...reports.Scenario) *reports.Result {
+		r := resultOfScenarios(nil, scs...)
+		r.Level = reports.LevelSafe
+		r.Tally()
+		if b != nil {
+			b.Apply(r)
+		}
+		return r
+	}
+	strictFailure := at("a.feature: closed", reports.Passed, reports.Failed)
+	strictOnly := at("a.feature: @strict", reports.StrictOnly, reports.Passed)
+	safeFailure := at("a.feature: leaks", reports.Failed, reports.Failed)
+	tests := []struct {
+		name   string
+		res    *reports.Result
+		runErr error
+		want   string // result, level; then each level's result and counts
+	}{
+		{"safe passes, strict fails", safeRun(nil, strictFailure, strictOnly), nil,
+			"PASSED safe; safe PASSED 2 scenarios 1 passed 0 failed 1 strict only; strict FAILED 2 scenarios 1 passed 1 failed 0 strict only"},
+		{"a baseline of the certified level", safeRun(&reports.Baseline{Level: reports.LevelSafe, Scenarios: []reports.Expected{{ID: safeFailure.ID}}}, safeFailure, strictOnly), nil,
+			"WARNED safe; safe WARNED 2 scenarios 0 passed 1 failed 1 strict only; strict FAILED 2 scenarios 1 passed 1 failed 0 strict only"},
+		{"interrupted", safeRun(nil, strictOnly, at("b", reports.Passed, reports.Passed)), fmt.Errorf("%w: signal", runner.ErrInterrupted),
+			"FAILED safe; safe FAILED 2 scenarios 1 passed 0 failed 1 strict only; strict FAILED 2 scenarios 2 passed 0 failed 0 strict only"},
+		{"a target that did not start", resultOfScenarios(nil, reports.Scenario{ID: "the target starts", Status: reports.Failed}),
+			fmt.Errorf("%w: exit status 3", runner.ErrTargetStart),
+			"FAILED strict; strict FAILED 1 scenarios 0 passed 1 failed 0 strict only"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p, err := Predicate(tt.res, tt.runErr, Config{Executable: os.Args[0], Version: "test"}, time.Now())
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := fmt.Sprintf("%s %s", p.Result, p.Toolcert.Level)
+			for _, lr := range p.Toolcert.Levels {
+				c := lr.Counts
+				got += fmt.Sprintf("; %s %s %d scenarios %d passed %d failed %d strict only", lr.Level, lr.Result, c.Scenarios, c.Passed, c.Failed, c.StrictOnly)
+			}
+			if got != tt.want {
+				t.Errorf("predicate\n got %s\nwant %s", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestResultAt: the result at a level is the predicate's levels' entry;
+// an attestation written before levels certified strict, which covers
+// safe.
+func TestResultAt(t *testing.T) {
+	withLevels := testStatement(Failed, StringDigest("a"), "")
+	withLevels.Predicate.Toolcert.Level = reports.LevelStrict
+	withLevels.Predicate.Toolcert.Levels = []LevelResult{{Level: reports.LevelSafe, Result: Passed}, {Level: reports.LevelStrict, Result: Failed}}
+	old := testStatement(Passed, StringDigest("a"), "")
+	oldSafe := testStatement(Passed, StringDigest("a"), "")
+	oldSafe.Predicate.Toolcert.Level = reports.LevelSafe
+	var got []string
+	for _, st := range []*Statement{withLevels, old, oldSafe} {
+		for _, l := range reports.Levels() {
+			r, ok := st.Predicate.ResultAt(l)
+			got = append(got, fmt.Sprintf("%s %s %t", l, r, ok))
+		}
+	}
+	want := []string{"safe PASSED true", "strict FAILED true", "safe PASSED true", "strict PASSED true", "safe PASSED true", "strict  false"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("ResultAt (-want +got):\n%s", diff)
+	}
+}
