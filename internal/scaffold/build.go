@@ -24,6 +24,9 @@ type folder struct {
 	decide  []corpus.Decision
 	args    map[string]string
 	cases   *object
+	// mayLack are the kept fields an answer may lack: tool.json lists them
+	// as optional.
+	mayLack []field
 }
 
 // build makes every file of t's folder; it returns them, the decisions
@@ -75,6 +78,7 @@ func (f *folder) schema(Options) error {
 	if err != nil {
 		return fmt.Errorf("keep: %w", err)
 	}
+	f.mayLack = mayLack
 	f.decideMayLack(mayLack)
 	defs, _ := root.get("$defs")
 	f.files["contract.json"] = encodeFile(contract(f.t.Name, data, defs))
@@ -140,11 +144,11 @@ func pointerOrRoot(toks []string) string {
 }
 
 // decideMayLack tells the owner of each kept member an answer may lack
-// (optional, or under a member that may be null) that such answers fail.
+// (optional, or under a member that may be null) that it is optional.
 func (f *folder) decideMayLack(fields []field) {
 	for _, fl := range fields {
-		f.decide = append(f.decide, corpus.Decision{File: "tool.json", Pointer: "/versions/" + escapeToken(f.version) + "/project/" + escapeToken(fl.name),
-			Decide: fmt.Sprintf("%s may be missing from an answer (it, or a member on its way, is optional or may be null in the vendor schema): the corpus projects only what an answer holds, so an answer without it fails as INVALID_RESPONSE; keep the nearest member every answer has instead if such answers are to be accepted, or accept that they fail", pointerOrRoot(fl.pointer))})
+		f.decide = append(f.decide, corpus.Decision{File: "tool.json", Pointer: "/versions/" + escapeToken(f.version) + "/optional",
+			Decide: fmt.Sprintf("%s may be missing from an answer (it, or a member on its way, is optional or may be null in the vendor schema): the field %s is listed as optional, so an answer without it is accepted and the agent's data lacks it (a target may also show null); delete it from optional, and require it in contract.json, if such answers must fail", pointerOrRoot(fl.pointer), fl.name)})
 	}
 }
 
@@ -301,6 +305,13 @@ func (f *folder) tool(Options) error {
 	}
 	f.decideBinding()
 	version := newObject("schema", f.schemaFile(), "project", project)
+	if len(f.mayLack) > 0 {
+		var names []any
+		for _, fl := range f.mayLack {
+			names = append(names, fl.name)
+		}
+		version.set("optional", names)
+	}
 	t := newObject("tool", f.t.Name)
 	if f.t.Description != "" {
 		t.set("description", oneLine(f.t.Description))

@@ -7,9 +7,9 @@ import (
 )
 
 // dataSchema returns the closed schema of the agent's data: one property
-// per kept field, its schema the vendor's at the field's pointer, every
-// one required (the corpus projects only what an answer holds: an answer
-// without a kept member is refused), and the fields an answer may lack.
+// per kept field, its schema the vendor's at the field's pointer, and the
+// fields an answer may lack (optional in tool.json, not required here);
+// every other field is required.
 func (d schemaDoc) dataSchema(p *projection) (*object, []field, error) {
 	props := newObject()
 	var required []any
@@ -20,10 +20,11 @@ func (d schemaDoc) dataSchema(p *projection) (*object, []field, error) {
 			return nil, nil, err
 		}
 		props.set(f.name, clone(sub))
-		required = append(required, f.name)
 		if !req || d.nullOnTheWay(f.pointer) {
 			mayLack = append(mayLack, f)
+			continue
 		}
+		required = append(required, f.name)
 	}
 	data := newObject("type", "object", "properties", props)
 	if len(required) > 0 {
