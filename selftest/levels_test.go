@@ -250,3 +250,41 @@ func TestReferenceOverMCPTransportsAtBothLevels(t *testing.T) {
 		})
 	}
 }
+
+// strictRuleMutants break only rules of protocol v1 beyond level safe
+// (the audit's record, the exact code of a failure, a retry policy), each
+// with the feature that catches it at level strict: certified at level
+// safe they fail no scenario there, and the same run still fails them at
+// level strict.
+var strictRuleMutants = map[string]string{
+	"audit-one-reason":         "features/semantic_binding.feature",
+	"audit-counts-one-attempt": "features/transport.feature",
+	"codes-collapsed":          "features/transport.feature",
+	"no-retry":                 "features/transport.feature",
+	"retries-client-errors":    "features/transport.feature",
+	"retryable-inverted":       "features/transport.feature",
+}
+
+// TestStrictRulesPassAtLevelSafe: a step that checks a rule of level
+// strict only passes in a run that certifies safe, and keeps its failure
+// for the scenario's status at level strict.
+func TestStrictRulesPassAtLevelSafe(t *testing.T) {
+	for _, name := range slices.Sorted(maps.Keys(strictRuleMutants)) {
+		t.Run(name, func(t *testing.T) {
+			tgt, err := mutant.InProcess(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := runner.Run(context.Background(), runner.Config{FeaturePaths: []string{strictRuleMutants[name]}, Target: tgt, Level: reports.LevelSafe})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if scs := failedScenarios(res, reports.LevelSafe); len(scs) > 0 {
+				t.Errorf("mutant %s (%s) fails at level safe: %v", name, mutant.Describe(name), scs)
+			}
+			if len(failedScenarios(res, reports.LevelStrict)) == 0 {
+				t.Errorf("mutant %s passes level strict in a run that certifies safe", name)
+			}
+		})
+	}
+}

@@ -69,8 +69,8 @@ func TestCertify(t *testing.T) {
 
 	t.Run("naive server fails with the three faults", func(t *testing.T) {
 		res, code := certify(t, toolcert, server)
-		if code != 1 || res.Summary.Failed == 0 || res.Summary.Leaks == 0 {
-			t.Fatalf("exit %d, summary %+v: want 1, failed scenarios and leaks", code, res.Summary)
+		if code != 1 || res.Summary.Failed == 0 || res.Summary.Leaks == 0 || res.Summary.Marks == 0 {
+			t.Fatalf("exit %d, summary %+v: want 1, failed scenarios, leaks and marks (answers to refuse accepted and shown)", code, res.Summary)
 		}
 		checkFindings(t, res, []finding{{
 			"a duplicate member's last value reaches the agent",
