@@ -1,21 +1,42 @@
 package gate
 
 import (
+	"encoding/json"
 	"fmt"
+	"regexp"
 	"time"
 
 	"github.com/toolcert/toolcert/protocol"
 )
 
-// Equal binds a field of the upstream answer to the request: it returns nil
-// when got (a value of the parsed tree) is the string want, and otherwise a
-// *Rejection{protocol.GateSemantic, "binding_mismatch"} naming field.
+// Equal binds a field of the upstream answer to the request by its JSON
+// value: it returns nil when got (a value of the parsed tree) is the string
+// want, an integer whose literal is want's digits in their shortest form
+// (1347 for "1347"; not 1347.0, 1.347e3, or "01347"), or the boolean want
+// spells ("true", "false"); otherwise a *Rejection{protocol.GateSemantic,
+// "binding_mismatch"} naming field.
 func Equal(field string, got any, want string) error {
-	if s, ok := got.(string); ok && s == want {
+	if bindsTo(got, want) {
 		return nil
 	}
 	return Reject(protocol.GateSemantic, protocol.ReasonBindingMismatch, "%s is %.80q, want %q", field, fmt.Sprint(got), want)
 }
+
+// bindsTo reports whether the parsed value got is the argument want.
+func bindsTo(got any, want string) bool {
+	switch v := got.(type) {
+	case string:
+		return v == want
+	case json.Number:
+		return string(v) == want && canonicalInteger.MatchString(want)
+	case bool:
+		return v && want == "true" || !v && want == "false"
+	}
+	return false
+}
+
+// canonicalInteger matches an integer in its shortest decimal form.
+var canonicalInteger = regexp.MustCompile(`^(0|-?[1-9][0-9]*)$`)
 
 // Fresh checks that observed, an RFC 3339 date-time, is at most window older
 // than now and at most skew later than now (both bounds inclusive). It

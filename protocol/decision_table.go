@@ -235,7 +235,7 @@ func atRootClass(c Class) Class {
 
 func semanticClasses() []Class {
 	return []Class{
-		{Name: "wrong_bound_id", Input: "a bound id that is not the requested one (one character off, a canary, another case, a trailing space, a look-alike letter)",
+		{Name: "wrong_bound_id", Input: "a bound id that is not the requested one (one character off, a canary, another case, a trailing space, a look-alike letter; an integer one off or negated; a boolean flipped)",
 			Verdicts: []Verdict{v(GateSemantic, ReasonBindingMismatch)}},
 		{Name: "stale_timestamp", Format: FormatJSON, Input: "a fresh timestamp older than the freshness window", Verdicts: []Verdict{v(GateSemantic, ReasonStale)}},
 		{Name: "future_timestamp", Format: FormatJSON, Input: "a fresh timestamp later than now plus the skew", Verdicts: []Verdict{v(GateSemantic, ReasonFuture)}},

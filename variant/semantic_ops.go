@@ -17,7 +17,7 @@ func semanticOperators() []operator {
 		{name: "stale_timestamp", describe: "every fresh timestamp set to {{stale}}, a minute before the freshness window, or to the Unix epoch (#epoch)", json: timestamp("stale", "{{stale}}", "1970-01-01T00:00:00Z")},
 		{name: "future_timestamp", describe: "every fresh timestamp set to {{future}}, a minute past the allowed skew, or to the year 9999 (#far)", json: timestamp("future", "{{future}}", "9999-12-31T23:59:59Z")},
 		{name: "timestamp_edge", describe: "every fresh timestamp set to a stale date-time in RFC 3339 syntax an adapter may refuse: lower-case t and z (#lowercase), the leap second of 2016 (#leap_second); stale, or bad_timestamp (docs/protocol.md)", json: timestampEdge},
-		{name: "wrong_bound_id", describe: "every bound id changed: one character off (#near), a canary (#canary), case changed (#case), a trailing space (#padded), a Cyrillic look-alike letter (#homoglyph)", json: wrongBoundJSON, kv: wrongBoundKV},
+		{name: "wrong_bound_id", describe: "every bound id changed: one character off (#near), a canary (#canary), case changed (#case), a trailing space (#padded), a Cyrillic look-alike letter (#homoglyph); a bound integer one off (#near) or negated (#negated), a bound boolean flipped (#flipped)", json: wrongBoundJSON, kv: wrongBoundKV},
 		{name: "success_with_error", describe: `an "error": {"code": "UPSTREAM_UNAVAILABLE", "message": <canary>} member beside the data`, json: successWithError},
 		{name: "forged_request_id", describe: `a top-level "request_id": "req.<canary>" added or replaced: accepted when the schema declares it (the adapter must not echo it)`, json: forgedRequestID},
 	}
@@ -154,6 +154,10 @@ func wrongBoundJSON(x *example) []draft {
 		if n == nil {
 			continue
 		}
+		if n.kind == '0' || n.kind == 't' || n.kind == 'f' {
+			out = append(out, wrongBoundLiterals(x, ptr, n.lit)...)
+			continue
+		}
 		v, ok := n.str()
 		if !ok || strings.Contains(v, "{{") {
 			continue
@@ -163,6 +167,38 @@ func wrongBoundJSON(x *example) []draft {
 			if d, ok := semanticDraft(x, ptr, w[0], quote(w[1]), protocol.ReasonBindingMismatch, note); ok {
 				out = append(out, d)
 			}
+		}
+	}
+	return out
+}
+
+// wrongBoundLiterals drafts a bound integer or boolean, lit, changed: an
+// integer one off (#near) or negated (#negated), a boolean flipped
+// (#flipped). Binding compares JSON values (judge.Equal): each names
+// another object.
+func wrongBoundLiterals(x *example, ptr, lit string) []draft {
+	var wrong [][2]string
+	switch lit {
+	case "true":
+		wrong = append(wrong, [2]string{"flipped", "false"})
+	case "false":
+		wrong = append(wrong, [2]string{"flipped", "true"})
+	default:
+		if strings.ContainsAny(lit, ".eE") {
+			return nil // a fraction binds no argument
+		}
+		if near, ok := nearMiss(lit); ok {
+			wrong = append(wrong, [2]string{"near", near}) // its last digit one on: 1347 -> 1348, 9 -> 0
+		}
+		if lit != "0" && !strings.HasPrefix(lit, "-") {
+			wrong = append(wrong, [2]string{"negated", "-" + lit})
+		}
+	}
+	var out []draft
+	for _, w := range wrong {
+		note := fmt.Sprintf("%s is %s, the agent asked for %s", ptr, w[1], lit)
+		if d, ok := semanticDraft(x, ptr, w[0], w[1], protocol.ReasonBindingMismatch, note); ok {
+			out = append(out, d)
 		}
 	}
 	return out

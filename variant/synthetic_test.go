@@ -71,3 +71,54 @@ func TestAnotherCorpusReachesWhatTheBuiltinCannot(t *testing.T) {
 		}
 	}
 }
+
+// issueCorpus is a one-tool corpus whose answer binds an integer and a
+// boolean to string arguments, as an issue tracker's number and a flag.
+func issueCorpus() *corpus.Corpus {
+	const tool = `{"tool": "issue", "request": {"method": "GET", "path": "/issues/{number}"},
+ "arguments": {"$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object",
+   "properties": {"number": {"type": "string", "pattern": "^[1-9][0-9]{0,9}$"}, "open": {"type": "string", "enum": ["true", "false"]}},
+   "required": ["number", "open"], "additionalProperties": false},
+ "format": "json", "content_type": "application/json",
+ "versions": {"v1": {"schema": "upstream/v1.schema.json", "project": {"number": "/number", "title": "/title"},
+   "bind": {"/number": "number", "/open": "open"}}}}`
+	const schema = `{"$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object",
+ "properties": {"number": {"type": "integer", "minimum": 1}, "open": {"type": "boolean"}, "title": {"type": "string", "maxLength": 200},
+   "body": {"type": "string"}},
+ "required": ["number", "open", "title"], "additionalProperties": false}`
+	const cases = `{"accepted": [{"id": "open", "body": "accepted/open.json", "versions": ["v1"],
+ "arguments": {"number": "1347", "open": "true"}, "expect": {"number": 1347, "title": "Login fails"}}]}`
+	return corpus.New(fstest.MapFS{
+		"issue/tool.json":               {Data: []byte(tool)},
+		"issue/upstream/v1.schema.json": {Data: []byte(schema)},
+		"issue/contract.json":           {Data: []byte(`{"$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object"}`)},
+		"issue/cases.json":              {Data: []byte(cases)},
+		"issue/accepted/open.json":      {Data: []byte(`{"number": 1347, "open": true, "title": "Login fails", "body": "{{canary:body}}"}`)},
+	})
+}
+
+// TestIntegerAndBooleanBindings: binding compares JSON values, so an
+// integer and a boolean bind to string arguments, and wrong_bound_id
+// changes each (the oracle agrees with every declaration).
+func TestIntegerAndBooleanBindings(t *testing.T) {
+	lim := corpus.Limits{MaxBytes: 4096, MaxDepth: 8, Freshness: 5 * time.Minute, Skew: 30 * time.Second}
+	checkOracle(t, issueCorpus(), variant.Options{MaxBytes: lim.MaxBytes, MaxDepth: lim.MaxDepth}, lim)
+	vs, err := variant.Generate(issueCorpus(), variant.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for _, v := range vs {
+		if v.Operator == "wrong_bound_id" {
+			ids = append(ids, v.ID+" "+v.Expect.Reason)
+		}
+	}
+	want := []string{
+		"issue/open/wrong_bound_id/number#near binding_mismatch",
+		"issue/open/wrong_bound_id/number#negated schema_violation",
+		"issue/open/wrong_bound_id/open#flipped binding_mismatch",
+	}
+	if !slices.Equal(ids, want) {
+		t.Errorf("wrong_bound_id cases %q, want %q", ids, want)
+	}
+}

@@ -13,6 +13,9 @@ func equalProbes() []probe {
 	}{
 		{"same", "CR-1", "CR-1"}, {"other", "CR-2", "CR-1"}, {"number", json.Number("1"), "1"}, {"nil-empty", nil, ""},
 		{"bool", true, "true"}, {"array", []any{"CR-1"}, "CR-1"}, {"case", "cr-1", "CR-1"}, {"empty", "", ""},
+		{"number-other", json.Number("2"), "1"}, {"number-exp", json.Number("1e3"), "1000"}, {"number-fraction", json.Number("1.0"), "1"},
+		{"number-negative", json.Number("-3"), "-3"}, {"number-minus-zero", json.Number("-0"), "-0"}, {"number-leading-zero", json.Number("7"), "07"},
+		{"false", false, "false"}, {"bool-other", false, "true"}, {"bool-word-case", true, "True"},
 		{"trailing-space", "CR-1 ", "CR-1"}, {"nfc-nfd", "e\u0301", "\u00e9"},
 	}
 	probes := make([]probe, len(tests))
