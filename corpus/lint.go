@@ -1,7 +1,9 @@
 package corpus
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"path"
 	"strings"
 	"time"
@@ -56,7 +58,26 @@ func Lint(c *Corpus, now time.Time, lim Limits) []Problem {
 		l.tool(name)
 	}
 	l.callSide(tools)
+	l.sideRoutes()
 	return l.problems
+}
+
+// sideRoutes checks every side route of SideRoutesFile, when the corpus
+// has one.
+func (l *linter) sideRoutes() {
+	if _, err := fs.Stat(l.c.fsys, SideRoutesFile); errors.Is(err, fs.ErrNotExist) {
+		return
+	}
+	var doc sideRoutes
+	if err := l.c.decode(SideRoutesFile, &doc); err != nil {
+		l.addErr(SideRoutesFile, err)
+		return
+	}
+	for i, r := range doc.Routes {
+		if err := r.Check(l.c); err != nil {
+			l.add(SideRoutesFile, fmt.Sprintf("/routes/%d", i), "%v", err)
+		}
+	}
 }
 
 // linter collects the problems of one Lint call.

@@ -32,7 +32,8 @@ type Entry struct {
 	// At is when the request was fully read.
 	At time.Time
 	// Route is the programmed route that answered ("GET /reviews/CR-1"),
-	// FallbackRoute when the fallback did, "" when nothing was programmed.
+	// a side route ("side GET /api", SideRoutePrefix), FallbackRoute when
+	// the fallback did, "" when nothing was programmed.
 	Route string
 	// Unprogrammed is set when no route and no fallback matched; the
 	// request was answered 501.

@@ -62,10 +62,11 @@ func (u *Upstream) Program(method, path string, seq ...Response) error {
 	return nil
 }
 
-// Fallback makes every unprogrammed route answer with seq, shared by all
-// such routes, as Program does for one route (toolcert replay uses it).
-// Fallback with no responses removes it: unprogrammed routes then get 501
-// and Entry.Unprogrammed. Errors wrap ErrInvalidResponse.
+// Fallback makes every unprogrammed route that no side route takes answer
+// with seq, shared by all such routes, as Program does for one route
+// (toolcert replay uses it). Fallback with no responses removes it:
+// unprogrammed routes then get 501 with the text of NotProgrammed, and
+// Entry.Unprogrammed. Errors wrap ErrInvalidResponse.
 func (u *Upstream) Fallback(seq ...Response) error {
 	s, err := newSequence(seq)
 	if err != nil {
@@ -87,11 +88,20 @@ func (u *Upstream) pick(method, path string) (r Response, route string, programm
 	if s, ok := u.routes[key]; ok {
 		return s.next(), key, true
 	}
+	for _, s := range u.side {
+		if s.matches(method, path) {
+			return s.Response, s.name(), true
+		}
+	}
 	if u.fallback != nil {
 		return u.fallback.next(), FallbackRoute, true
 	}
-	return Text(http.StatusNotImplemented, "toolcert mock: no response programmed for this route\n"), "", false
+	return Text(http.StatusNotImplemented, NotProgrammed), "", false
 }
+
+// NotProgrammed is the body of the 501 the mock answers a request no
+// route, side route or fallback takes (text/plain).
+const NotProgrammed = "toolcert mock: no response programmed for this route\n"
 
 // routeKey validates a route and returns its journal name.
 func routeKey(method, path string) (string, error) {

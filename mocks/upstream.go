@@ -36,6 +36,7 @@ type Upstream struct {
 	gen       context.Context // canceled by Reset and Close
 	cancelGen context.CancelFunc
 	routes    map[string]*sequence
+	side      []SideRoute // outlive Reset
 	fallback  *sequence
 	journal   []*Entry
 	bodyBytes int64 // request body bytes kept in the journal
@@ -91,8 +92,8 @@ func (u *Upstream) URL() string {
 }
 
 // Reset forgets the program, the fallback and the journal, and stops every
-// response still in flight (delays wake, dribbles end, connections close).
-// Call it before every scenario.
+// response still in flight (delays wake, dribbles end, connections close);
+// the side routes stay. Call it before every scenario.
 func (u *Upstream) Reset() {
 	u.mu.Lock()
 	defer u.mu.Unlock()
