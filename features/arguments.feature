@@ -15,6 +15,11 @@ Feature: The agent's arguments are checked before any upstream request (A2)
     Then the agent sees the failure DENIED, not retryable
     And the upstream received no request
 
+  Scenario: an unknown tool fails, DENIED where the server shows a code
+    When the agent calls "review_status_v3" with {"change_id": "CR-1042"}
+    Then the call fails, and its code is DENIED or the server shows no code
+    And the upstream received no request
+
   Scenario: an unknown tool is denied without an upstream request
     When the agent calls "review_status_v2" with {"change_id": "CR-1042"}
     Then the agent sees the failure DENIED, not retryable

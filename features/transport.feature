@@ -10,10 +10,17 @@ Feature: Transport faults and bounded retries (R15)
   Scenario: 404 is NOT_FOUND and is not retried
     Given the upstream answers GET /reviews/CR-1042 with status 404
     When the agent calls "review_status" with {"change_id": "CR-1042"}
-    Then the agent sees the failure NOT_FOUND, not retryable
+    Then the agent's text contains "NOT_FOUND"
+    And the agent sees the failure NOT_FOUND, not retryable
     And no canary reaches the agent
     And the upstream received 1 request
     And the audit records gate "transport" and reason "status_404" for that request
+
+  Scenario: a 404 fails, NOT_FOUND where the server shows a code
+    Given the upstream answers GET /reviews/CR-1042 with status 404
+    When the agent calls "review_status" with {"change_id": "CR-1042"}
+    Then the call fails, and its code is NOT_FOUND or the server shows no code
+    And no canary reaches the agent
 
   Scenario: a persistent 503 is retried up to the budget, then UPSTREAM_UNAVAILABLE
     Given the upstream answers GET /reviews/CR-1042 with status 503
@@ -94,7 +101,11 @@ Feature: Transport faults and bounded retries (R15)
     Given the upstream fails with status 503 on every attempt but the last on GET /reviews/CR-1042
     And the upstream answers GET /reviews/CR-1042 with fixture "review_status/accepted/approved_vendor.json"
     When the agent calls "review_status" with {"change_id": "CR-1042"}
-    Then the agent sees success with data:
+    Then the agent's text contains:
+      """
+      "decision":"approved"
+      """
+    And the agent sees success with data:
       """
       {"change_id": "CR-1042", "decision": "approved", "reviewed_by": "alice@example.com"}
       """

@@ -126,7 +126,7 @@ func BaselineOf(r *Result) *Baseline {
 				failedCases++
 			}
 		}
-		if sc.Status == Failed && (failedCases == 0 || len(sc.Evidence) > 0) {
+		if sc.Status == Failed && (failedCases == 0 || len(Failing(sc.Evidence)) > 0) {
 			b.Scenarios = append(b.Scenarios, Expected{ID: sc.ID})
 		}
 	}
@@ -163,7 +163,7 @@ func (b *Baseline) Apply(r *Result) (unmatched []string) {
 		if sc.Status != NotApplicable && sc.Status != StrictOnly {
 			delete(scenarios, sc.ID)
 		}
-		if !listed && sc.Status == Failed && len(sc.Cases) > 0 && allExpected && len(sc.Evidence) == 0 {
+		if !listed && sc.Status == Failed && len(sc.Cases) > 0 && allExpected && len(Failing(sc.Evidence)) == 0 {
 			listed = true
 		}
 		sc.Baseline = mark(sc.Status, listed)

@@ -373,7 +373,7 @@ func cucumberNeedsVerdict(sc Scenario, steps []cucumberStep) bool {
 			shown = string(Skipped)
 		}
 	}
-	return shown != cucumberStatus(sc.Status) || sc.Error != "" || len(sc.Evidence) > 0
+	return shown != cucumberStatus(sc.Status) || sc.Error != "" || len(Failing(sc.Evidence)) > 0
 }
 
 // cucumberVerdict is the synthetic step, at line, that carries a

@@ -127,6 +127,11 @@ type Scenario struct {
 	// Cases are the generated variants a step ran, each with its own
 	// status and evidence.
 	Cases []Case `json:"cases,omitempty"`
+	// Saw is what the agent saw of the scenario's last call, and Requests
+	// the upstream requests of the scenario (its own calls'), as a Case
+	// keeps them; kept for a scenario that failed at some level.
+	Saw      []Part    `json:"saw,omitempty"`
+	Requests []Request `json:"requests,omitempty"`
 	// Baseline is ExpectedFailure or UnexpectedPass when a baseline lists
 	// the scenario (see [Baseline.Apply]), "" otherwise.
 	Baseline string `json:"baseline,omitempty"`
@@ -191,6 +196,13 @@ type Case struct {
 	Evidence []Evidence       `json:"evidence,omitempty"`
 	// Reproducer is a one-line command that runs this case alone.
 	Reproducer string `json:"reproducer"`
+	// Saw is what the agent saw of the case's call, part by part, each
+	// clipped at MaxSawBytes; kept for a case that failed at some level.
+	Saw []Part `json:"saw,omitempty"`
+	// Requests are the upstream requests of the case, in order; kept for
+	// a case that failed at some level, or asked a route nobody
+	// programmed.
+	Requests []Request `json:"requests,omitempty"`
 	// Baseline is ExpectedFailure or UnexpectedPass when a baseline lists
 	// the case, "" otherwise.
 	Baseline string `json:"baseline,omitempty"`
@@ -326,4 +338,49 @@ const (
 	// EvidenceBaseline is a difference between what the agent saw and
 	// what it saw for the honest answer (the baseline).
 	EvidenceBaseline = "baseline"
+	// EvidenceNote is a fact for the reader that fails nothing by itself:
+	// the requests a target made to routes nobody programmed, say.
+	EvidenceNote = "note"
 )
+
+// Failing returns the evidence of ev that is about a failure: all of it
+// but notes (EvidenceNote).
+func Failing(ev []Evidence) []Evidence {
+	var out []Evidence
+	for _, e := range ev {
+		if e.Kind != EvidenceNote {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// Part is one agent-visible part of a call (docs/protocol.md, "The
+// agent's side"; "What the agent sees of an MCP tool call").
+type Part struct {
+	// Where names the part: "body", "header Content-Type",
+	// "structuredContent", "content[0] text", "JSON-RPC error".
+	Where string `json:"where"`
+	// Text is the part's bytes as text, invalid UTF-8 replaced, clipped
+	// at MaxSawBytes; Clipped counts the bytes left out.
+	Text    string `json:"text"`
+	Clipped int    `json:"clipped,omitempty"`
+}
+
+// MaxSawBytes bounds each part of Case.Saw.
+const MaxSawBytes = 64 << 10
+
+// Request is one upstream request of a case, as the mock answered it.
+type Request struct {
+	Method string `json:"method"`
+	Path   string `json:"path"`
+	// Status is what the mock sent (0: nothing, the connection was reset
+	// or closed); Route, the programmed route that answered ("side GET
+	// /api" for a side route, "*" for the fallback), "" for a route
+	// nobody programmed (answered 501).
+	Status int    `json:"status"`
+	Route  string `json:"route,omitempty"`
+	// AfterMS is when the request was read, in milliseconds after the
+	// case began.
+	AfterMS int64 `json:"after_ms"`
+}

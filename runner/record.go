@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"maps"
 	"slices"
 	"sync"
 	"time"
@@ -84,6 +85,9 @@ func (r *recorder) hook(sc *godog.ScenarioContext) {
 		}
 		result.Levels = levelStatuses(result, rec, r.level)
 		result.Status = result.Levels[r.level]
+		if slices.Contains(slices.Collect(maps.Values(result.Levels)), reports.Failed) || len(reports.Failing(result.Evidence)) < len(result.Evidence) {
+			result.Saw, result.Requests = rec.Saw, rec.Upstream
+		}
 		if result.Levels[reports.LevelSafe] == reports.StrictOnly {
 			for i := range result.Evidence {
 				result.Evidence[i].Level = reports.LevelStrict // level safe does not judge it
@@ -228,7 +232,7 @@ func otherLevel(sc reports.Scenario, rec steps.Record, l reports.Level) reports.
 			}
 			last = i
 		}
-		countsAtL := slices.ContainsFunc(sc.Evidence, func(e reports.Evidence) bool { return e.Level == "" || e.Level == l })
+		countsAtL := slices.ContainsFunc(reports.Failing(sc.Evidence), func(e reports.Evidence) bool { return e.Level == "" || e.Level == l })
 		switch {
 		case last < 0 || failsAtL || countsAtL:
 			return reports.Failed

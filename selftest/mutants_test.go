@@ -48,13 +48,13 @@ var catches = map[string][]catch{
 	"upstream-headers-forwarded":    {{feature: f("projection"), step: "no canary reaches the agent"}, {feature: f("transport"), step: "no canary reaches the agent"}},
 	"validator-text-in-error":       {{feature: f("closed_objects"), step: "the agent sees the failure INVALID_RESPONSE"}, {feature: f("arguments"), step: "the agent sees the failure DENIED"}},
 	// fetching: retries, budget, time
-	"no-retry":              {{feature: f("transport"), step: "the upstream received exactly the adapter's attempt budget"}, {feature: f("transport"), step: "the agent sees success with data"}},
+	"no-retry":              {{feature: f("transport"), step: "the upstream received exactly the adapter's attempt budget"}, {feature: f("transport"), step: "the agent's text contains"}},
 	"retry-off-by-one":      {{feature: f("transport"), step: "the upstream received at most the adapter's attempt budget"}, {feature: f("transport"), step: "the upstream received exactly the adapter's attempt budget"}, {feature: f("mcp_server"), step: "every tool fails on 503 with Retry-After"}},
 	"retries-client-errors": {{feature: f("transport"), step: "the upstream received 1 request"}},
 	"unbounded-retries":     {{feature: f("transport"), step: "the agent sees the failure UPSTREAM_UNAVAILABLE"}},
 	// the failure envelope's code and retryable flag
 	"retryable-inverted":   {{feature: f("transport"), step: "the agent sees the failure UPSTREAM_UNAVAILABLE, retryable"}, {feature: f("closed_objects"), step: "the agent sees the failure INVALID_RESPONSE, not retryable"}},
-	"codes-collapsed":      {{feature: f("transport"), step: "the agent sees the failure NOT_FOUND"}, {feature: f("calls_authorization"), step: "the agent sees the failure DENIED"}},
+	"codes-collapsed":      {{feature: f("transport"), step: "the agent's text contains \"NOT_FOUND\""}, {feature: f("calls_authorization"), step: "the agent sees the failure DENIED"}, {feature: f("transport"), step: "the call fails, and its code is NOT_FOUND"}},
 	"deadline-per-attempt": {{feature: f("transport"), step: "the agent got its answer within the adapter's time budget"}},
 	// the audit log
 	"audit-counts-one-attempt": {{feature: f("transport"), step: "the audit records 2 attempts"}, {feature: f("transport"), step: "the audit records as many attempts as the upstream received"}},

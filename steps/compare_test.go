@@ -56,3 +56,18 @@ func TestDataDiff(t *testing.T) {
 		}
 	}
 }
+
+// TestUnquote: a step's quoted text may hold a quote or a backslash
+// written with a backslash before it.
+func TestUnquote(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{`plain`, `plain`},
+		{`say \"no\"`, `say "no"`},
+		{`a \\ backslash`, `a \ backslash`},
+		{`trailing \`, `trailing \`},
+	} {
+		if got := unquote(tc.in); got != tc.want {
+			t.Errorf("unquote(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}

@@ -39,13 +39,38 @@ func (w *world) seesFailure(code, retry string) error {
 		return nil
 	}
 	from := len(w.evidence)
-	w.evidence = append(w.evidence, reports.Evidence{Kind: reports.EvidenceMismatch,
-		Message: fmt.Sprintf("the agent saw another outcome than the failure %s", code), Diff: diff})
-	err = fmt.Errorf("the agent saw another outcome (-want +got):\n%s", diff)
+	msg := fmt.Sprintf("expected the failure %s, %s; the agent saw %s", code, retry, w.outcomeInWords(r))
+	w.evidence = append(w.evidence, reports.Evidence{Kind: reports.EvidenceMismatch, Message: msg, Diff: diff})
+	err = fmt.Errorf("%s (-want +got):\n%s", msg, diff)
 	if got.Outcome == protocol.OutcomeFailure {
 		return w.strictRule(from, err) // a failure all the same: its code and flag are protocol v1's
 	}
 	return err
+}
+
+// outcomeInWords says what the agent saw of a call, for evidence: "success
+// with data {...}", "the failure UPSTREAM_UNAVAILABLE, retryable", "a
+// failure that names no code", "the call pending approval".
+func (w *world) outcomeInWords(r result) string {
+	switch r.outcome {
+	case protocol.OutcomeSuccess:
+		if r.prose {
+			return "success, the text " + quoteClip(fmt.Sprint(r.data), 0)
+		}
+		return "success with data " + quoteClip(string(mustJSON(r.data)), 0)
+	case protocol.OutcomeFailure:
+		if !r.codeKnown {
+			return "a failure that names no code"
+		}
+		flag := "not retryable"
+		if r.retryable {
+			flag = "retryable"
+		}
+		return fmt.Sprintf("the failure %s, %s", orQuoted(r.code), flag)
+	case protocol.OutcomePendingApproval:
+		return "the call pending approval"
+	}
+	return fmt.Sprintf("the outcome %q", r.outcome)
 }
 
 func (w *world) seesSuccess(doc *godog.DocString) error {
@@ -125,7 +150,69 @@ func (w *world) ownRequestID() error {
 	return nil
 }
 
+// quoted is the pattern of a step's quoted text: any characters, a quote
+// or a backslash written with a backslash before it (\" and \\).
+const quoted = `"((?:[^"\\]|\\.)+)"`
+
+// unquote undoes quoted's escapes.
+func unquote(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' && i+1 < len(s) {
+			i++
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
+// docText is a doc string's content; "" when the step has none.
+func docText(doc *godog.DocString) string {
+	if doc == nil {
+		return ""
+	}
+	return doc.Content
+}
+
+// contains checks that some agent-visible part holds s, exactly.
+func (w *world) contains(s string) error {
+	c, err := w.mustCall()
+	if err != nil {
+		return err
+	}
+	if s == "" {
+		return fmt.Errorf("the step needs the text to look for")
+	}
+	for _, p := range c.Out.Parts {
+		if strings.Contains(string(p.Data), s) {
+			return nil
+		}
+	}
+	return w.note(reports.EvidenceMismatch, "no part of what the agent saw holds %q; it saw %s", s, w.sawClip())
+}
+
+// failsWithCodeIfShown checks that the call failed and, when the target
+// shows a code (where its tool map says), that it is code: a code of
+// protocol v1, so a wrong one fails at level strict only.
+func (w *world) failsWithCodeIfShown(code string) error {
+	r, err := w.result()
+	if err != nil {
+		return err
+	}
+	if r.outcome != protocol.OutcomeFailure {
+		return w.note(reports.EvidenceMismatch, "expected a failure; the agent saw %s", w.outcomeInWords(r))
+	}
+	if !r.codeKnown || r.code == code {
+		return nil
+	}
+	from := len(w.evidence)
+	return w.strictRule(from, w.note(reports.EvidenceMismatch, "expected a failure of code %s, or none shown; the agent saw %s", code, w.outcomeInWords(r)))
+}
+
 func (w *world) doesNotContain(s string) error {
+	if s == "" {
+		return fmt.Errorf("the step needs the text to look for")
+	}
 	c, err := w.mustCall()
 	if err != nil {
 		return err
@@ -166,7 +253,11 @@ func outcomeSteps(r *registrar) {
 	r.assert(`^the agent sees the failure (`+codeAlternatives()+`), (not retryable|retryable)$`, on((*world).seesFailure))
 	r.assert(`^the agent sees success with data:$`, on((*world).seesSuccess))
 	r.assert(`^the agent's request_id is its own$`, on((*world).ownRequestID))
-	r.assert(`^the agent's output does not contain "([^"]+)"$`, on((*world).doesNotContain))
+	r.assert(`^the agent's output does not contain `+quoted+`$`, on(func(w *world, s string) error { return w.doesNotContain(unquote(s)) }))
+	r.assert(`^the agent's output does not contain:$`, on(func(w *world, doc *godog.DocString) error { return w.doesNotContain(docText(doc)) }))
+	r.assert(`^the agent's text contains `+quoted+`$`, on(func(w *world, s string) error { return w.contains(unquote(s)) }))
+	r.assert(`^the agent's text contains:$`, on(func(w *world, doc *godog.DocString) error { return w.contains(docText(doc)) }))
+	r.assert(`^the call fails, and its code is (`+codeAlternatives()+`) or the server shows no code$`, on((*world).failsWithCodeIfShown))
 	r.assert(`^the agent got its answer within the adapter's time budget$`, on((*world).withinBudget))
 }
 

@@ -5,6 +5,8 @@ import (
 	"fmt"
 
 	"github.com/cucumber/godog"
+
+	"github.com/toolcert/toolcert/reports"
 )
 
 // Register adds toolcert's steps and scenario hooks to sc, for one
@@ -38,9 +40,14 @@ func Register(sc *godog.ScenarioContext, s *Suite) {
 		if leaks := w.scanLeaks(); len(leaks) > 0 && err == nil {
 			leakErr = leakError(leaks)
 		}
+		var requests []reports.Request
+		if w.call != nil {
+			w.noteUnprogrammed()
+			requests = w.upstreamRequests(w.started)
+		}
 		w.record = &Record{Lane: w.lane.ID, Evidence: w.evidence, Requests: w.ownRequests() + w.variantRequests,
-			Exchanges: w.allExchanges(), Cases: w.cases, CaseStepError: w.caseStepErr,
-			StrictStepErrors: w.strictStepErrs, StrictFailed: w.strictFailed,
+			Exchanges: w.allExchanges(), Cases: w.cases, CaseStepError: w.caseStepErr, Saw: w.saw(),
+			StrictStepErrors: w.strictStepErrs, StrictFailed: w.strictFailed, Upstream: requests,
 			MustNotReach: w.mustNotReach, BlockedRequests: w.blockedRequests}
 		return ctx, leakErr
 	})

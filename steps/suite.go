@@ -72,6 +72,11 @@ type Record struct {
 	Exchanges []harness.Exchange
 	// Cases are the generated variants the scenario ran.
 	Cases []reports.Case
+	// Saw and Upstream are what the agent saw of the scenario's last call
+	// and the upstream requests of its own calls (reports.Scenario keeps
+	// them as Saw and Requests when it failed).
+	Saw      []reports.Part
+	Upstream []reports.Request
 	// CaseStepError is the error of the step that failed because its
 	// generated cases failed at the level the run certifies; "" when
 	// none did.

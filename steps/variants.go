@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"net/url"
 	"slices"
 	"strconv"
@@ -151,6 +152,11 @@ func (w *world) runVariant(ctx context.Context, lane *harness.Lane, v variant.Va
 		}
 	}
 	c.Status = c.Levels[w.suite.level()]
+	asked := child.noteUnprogrammed()
+	if slices.Contains(slices.Collect(maps.Values(c.Levels)), reports.Failed) || asked {
+		c.Saw, c.Requests = child.saw(), child.upstreamRequests(started)
+	}
+	c.Evidence = child.evidence
 	r.c = c
 	return r
 }

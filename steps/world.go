@@ -61,6 +61,8 @@ type world struct {
 	// judging is set in the world of a generated case, which judges each
 	// level itself.
 	judging bool
+	// started is when the scenario began, by the wall clock.
+	started time.Time
 }
 
 // call is one agent call of the scenario, what it saw, and the envelope
@@ -88,7 +90,7 @@ func from(ctx context.Context) (*world, error) {
 }
 
 func newWorld(s *Suite, lane *harness.Lane, scope string) *world {
-	w := &world{suite: s, lane: lane, now: s.now()}
+	w := &world{suite: s, lane: lane, now: s.now(), started: time.Now()}
 	w.canaries = canary.NewSet(s.Seed, scope)
 	w.vars = harness.Vars(w.now, s.Profile, w.canaries)
 	return w
