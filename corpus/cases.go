@@ -29,8 +29,11 @@ type Accepted struct {
 
 // Reject is an upstream answer a correct adapter rejects.
 type Reject struct {
-	ID   string `json:"id"`
-	Body string `json:"body"`
+	ID string `json:"id"`
+	// Body is the answer's file. A reject of a status from 300 to 599 may
+	// leave it out: it is then the tool's error answer for that status
+	// (tool.json "errors"), its text HostileErrorText.
+	Body string `json:"body,omitempty"`
 	// Status is the HTTP status the answer is served with; 0 means 200.
 	// An error answer the upstream declares (a 404 with its error object)
 	// is a reject at the transport gate.

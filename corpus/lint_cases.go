@@ -87,7 +87,13 @@ func (l *linter) accepted(tool string, tc *toolCheck, at string, a Accepted) {
 // exactly its gate and reason.
 func (l *linter) reject(tool string, tc *toolCheck, at string, r Reject) {
 	file := path.Join(tool, "cases.json")
-	raw, body, okBody := l.caseBody(tool, at, r.Body)
+	var raw, body []byte
+	okBody := false
+	if r.Body == "" && r.Status != 0 {
+		raw, body, okBody = l.errorBody(tool, tc, at, r)
+	} else {
+		raw, body, okBody = l.caseBody(tool, at, r.Body)
+	}
 	if raw != nil && !bytes.Contains(raw, []byte("{{canary:")) {
 		l.add(file, at+"/body", "%s has no {{canary:NAME}} placeholder: nothing would show that none of it reaches the agent", r.Body)
 	}

@@ -39,6 +39,27 @@ func (l *linter) caseBody(tool, at, body string) (raw, rendered []byte, ok bool)
 	return raw, rendered, true
 }
 
+// errorBody returns the raw and the rendered body of reject r, which has
+// a status and no body file: the tool's error answer for its status
+// (Corpus.RejectBody).
+func (l *linter) errorBody(tool string, tc *toolCheck, at string, r Reject) (raw, rendered []byte, ok bool) {
+	file := path.Join(tool, "cases.json")
+	if tc == nil || tc.tool == nil {
+		return nil, nil, false
+	}
+	raw, _, err := l.c.RejectBody(tc.tool, r)
+	if err != nil {
+		l.add(file, at+"/body", "%v", err)
+		return nil, nil, false
+	}
+	rendered, err = Render(raw, path.Join(tool, "tool.json")+" errors", l.vars)
+	if err != nil {
+		l.add(file, at+"/body", "%v", err)
+		return raw, nil, false
+	}
+	return raw, rendered, true
+}
+
 // caseVersions checks the versions a case of tool lists and returns those
 // the oracle can run (none when tool.json is broken: tc is nil).
 func (l *linter) caseVersions(tool string, tc *toolCheck, at string, versions []string) []string {

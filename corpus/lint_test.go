@@ -49,6 +49,41 @@ func TestLintBrokenCopies(t *testing.T) {
 			},
 		},
 		{
+			name: "error answers: a bad status, no text, both a body and a page, a second 4XX",
+			spoil: func(t *testing.T, m fstest.MapFS) {
+				setJSON(t, m, reviewTool, "/errors", []any{
+					map[string]any{"status": "4XX", "body": map[string]any{"message": "{{text}}"}},
+					map[string]any{"status": "2XX", "body": map[string]any{"message": "{{text}}"}},
+					map[string]any{"status": "404", "body": map[string]any{"message": "Not Found"}},
+					map[string]any{"status": "500", "body": map[string]any{"message": "{{text}}"}, "page": "<p>{{text}}</p>"},
+					map[string]any{"status": "4xx", "page": "<p>{{text}}</p>"},
+					map[string]any{"status": "503", "body": map[string]any{"message": "{{text}} at {{nowish}}"}},
+				})
+			},
+			want: []corpus.Problem{
+				{File: reviewTool, Pointer: "/errors/1", Message: `status "2XX": want one from 300 to 599`},
+				{File: reviewTool, Pointer: "/errors/2", Message: "body has no string member holding {{text}}"},
+				{File: reviewTool, Pointer: "/errors/3", Message: "want a body (JSON) or a page"},
+				{File: reviewTool, Pointer: "/errors/4/status", Message: "a second entry for 4xx"},
+				{File: reviewTool, Message: "bad placeholder {{nowish}}"},
+			},
+		},
+		{
+			name: "a status reject without a body file, and none declared for its status",
+			spoil: func(t *testing.T, m fstest.MapFS) {
+				setJSON(t, m, reviewTool, "/errors", []any{map[string]any{"status": "404", "body": map[string]any{"message": "{{text}}"}}})
+				setJSON(t, m, reviewCases, "/rejects/0", map[string]any{"id": "gone", "status": 404, "versions": []any{"v1"},
+					"arguments": map[string]any{"change_id": "CR-1042"}, "gate": "transport", "reason": "status_404", "why": "gone"})
+				setJSON(t, m, reviewCases, "/rejects/1", map[string]any{"id": "busy", "status": 503, "versions": []any{"v1"},
+					"arguments": map[string]any{"change_id": "CR-1042"}, "gate": "transport", "reason": "status_5xx", "why": "busy"})
+			},
+			want: []corpus.Problem{
+				{File: reviewCases, Pointer: "/rejects/1/body", Message: "no body file, and tool.json declares no error answer for status 503"},
+				{File: "review_status/rejects/bom.json", Message: "not used by cases.json"},
+				{File: "review_status/rejects/duplicate_case.json", Message: "not used by cases.json"},
+			},
+		},
+		{
 			name: "a reject of an unknown kind",
 			spoil: func(t *testing.T, m fstest.MapFS) {
 				setJSON(t, m, reviewCases, "/rejects/0/kind", "equivalent")

@@ -1,7 +1,9 @@
 package corpus
 
 import (
+	"encoding/json"
 	"errors"
+	"fmt"
 	"io/fs"
 	"mime"
 	"path"
@@ -31,6 +33,7 @@ func (l *linter) toolFile(t *Tool) *toolCheck {
 	props := l.arguments(t, tc)
 	l.request(t, props)
 	formatOK := l.format(t)
+	l.errorAnswers(t)
 	if len(t.Versions) == 0 {
 		l.add(file, "/versions", "no upstream version")
 	}
@@ -116,6 +119,33 @@ func (l *linter) format(t *Tool) bool {
 		ok = false
 	}
 	return ok
+}
+
+// errorAnswers checks the tool's error answers: each one's own faults
+// (ErrorAnswer.Check), a second entry for a status or range, a body that
+// is not JSON once its text and placeholders are rendered.
+func (l *linter) errorAnswers(t *Tool) {
+	file := path.Join(t.Name, "tool.json")
+	seen := map[string]bool{}
+	for i, e := range t.Errors {
+		at := fmt.Sprintf("/errors/%d", i)
+		if err := e.Check(); err != nil {
+			l.add(file, at, "%v", err)
+			continue
+		}
+		key := strings.ToUpper(e.Status)
+		if seen[key] {
+			l.add(file, at+"/status", "a second entry for %s: the first one answers it", e.Status)
+		}
+		seen[key] = true
+		body, err := Render(e.Render("{{canary:lint}} text"), file+" "+at, l.vars)
+		switch {
+		case err != nil:
+			l.addErr(file, err)
+		case len(e.Body) > 0 && !json.Valid(body):
+			l.add(file, at+"/body", "not JSON once its text and placeholders are rendered: %.200q", body)
+		}
+	}
 }
 
 // contract checks contract.json and returns it compiled, or nil.

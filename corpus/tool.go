@@ -42,6 +42,11 @@ type Tool struct {
 	// VersionHeader is the response header the upstream names its version
 	// in ("" when it does not).
 	VersionHeader string `json:"version_header,omitempty"`
+	// Errors are the upstream's own error answers, per status or range
+	// (ErrorAnswer): the generated status variants and a status reject
+	// without a body are served in that shape. None: toolcert's own
+	// {"error": {"status": ..., "message": ...}}.
+	Errors []ErrorAnswer `json:"errors,omitempty"`
 	// Decide lists what an import or a recording left for the corpus's
 	// owner to decide; each entry goes once decided. A run refuses a
 	// corpus with open decisions unless told otherwise.

@@ -50,5 +50,5 @@ func ExampleOperators() {
 func ExampleDescribe() {
 	fmt.Println(variant.Describe("upstream_5xx"))
 	// Output:
-	// status 503 with the example's body (once per tool): retryable UPSTREAM_UNAVAILABLE
+	// status 503 with the example's body (once per tool): retryable UPSTREAM_UNAVAILABLE; where tool.json declares error answers, also #503 (when one covers it) and every 5xx they name, each in the upstream's own shape with advice and a canary as its text
 }

@@ -20,7 +20,7 @@ const RejectOperator = "reject"
 func rejectOperators() []operator {
 	return []operator{{
 		name:     RejectOperator,
-		describe: "each reject of cases.json as stored, served with its status (200 unless it states one): refused at the gate and reason it states",
+		describe: "each reject of cases.json as stored, served with its status (200 unless it states one; a status reject without a body file is the tool's error answer for it): refused at the gate and reason it states",
 	}}
 }
 
@@ -29,12 +29,12 @@ func rejectOperators() []operator {
 func rejectVariants(t *corpus.Tool, cs *corpus.Cases, c *corpus.Corpus) ([]Variant, error) {
 	var out []Variant
 	for _, r := range cs.Rejects {
-		body, err := c.Body(t.Name, r.Body)
+		body, contentType, err := c.RejectBody(t, r)
 		if err != nil {
 			return nil, err
 		}
 		for _, version := range r.Versions {
-			out = append(out, rejectVariant(t, r, version, body))
+			out = append(out, rejectVariant(t, r, version, body, contentType))
 		}
 	}
 	return out, nil
@@ -42,14 +42,10 @@ func rejectVariants(t *corpus.Tool, cs *corpus.Cases, c *corpus.Corpus) ([]Varia
 
 // rejectVariant is reject r in version, expecting what it states, or any
 // failure the decision table allows instead of it.
-func rejectVariant(t *corpus.Tool, r corpus.Reject, version string, body []byte) Variant {
+func rejectVariant(t *corpus.Tool, r corpus.Reject, version string, body []byte, contentType string) Variant {
 	name := r.ID
 	if len(r.Versions) > 1 {
 		name += "@" + version
-	}
-	contentType := t.ContentType
-	if contentType == "" {
-		contentType = corpus.ContentType(r.Body)
 	}
 	e := rejected(protocol.Gate(r.Gate), r.Reason)
 	e.Alternatives = rejectAlternatives(t.Format, e)

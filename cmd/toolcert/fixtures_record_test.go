@@ -99,8 +99,8 @@ func TestFixturesRecord(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(cases.Accepted) != 2 || len(cases.Rejects) != 1 || cases.Rejects[0].Status != 404 {
-		t.Errorf("%d accepted, rejects %+v: want 2 and the 404", len(cases.Accepted), cases.Rejects)
+	if len(cases.Accepted) != 2 || len(tool.Errors) != 1 || tool.Errors[0].Status != "404" || !strings.Contains(string(tool.Errors[0].Body), `"message": "{{text}}"`) {
+		t.Errorf("%d accepted, error answers %+v: want 2 and the 404 seen, its message the text", len(cases.Accepted), tool.Errors)
 	}
 	if vs, err := variant.Generate(c, variant.Options{Seed: 1}); err != nil || len(vs) < 50 {
 		t.Errorf("%d variants (%v): want the generator to expand the recording", len(vs), err)

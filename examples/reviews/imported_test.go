@@ -94,8 +94,8 @@ func TestImportedCertify(t *testing.T) {
 			leakOf("duplicate_member/0/state#first placeholder dup", "structuredContent"),
 		}, {
 			"the upstream's error message reaches the agent",
-			"pull_request_reviews/status_404/reject",
-			leakOf("status_404/reject placeholder message", "content[0] text"),
+			"pull_request_reviews/default/upstream_status#404",
+			leakOf("upstream_status#404 placeholder status", "content[0] text"),
 		}, {
 			"a null body is accepted as a success",
 			"pull_request_reviews/default/null_for_array",

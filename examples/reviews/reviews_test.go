@@ -88,6 +88,18 @@ func TestCertify(t *testing.T) {
 			"a null body is accepted as a success",
 			"reviews.feature: a null body is not a pull request without reviews",
 			nullTakenForAList,
+		}, {
+			"GitHub's 404 message, in its own error shape, reaches the agent",
+			"pull_request_reviews/several/upstream_status#404",
+			leakOf("upstream_status#404 placeholder status", "content[0] text"),
+		}, {
+			"GitHub's 429 message reaches the agent",
+			"pull_request_reviews/several/upstream_status#429",
+			leakOf("upstream_status#429 placeholder status", "content[0] text"),
+		}, {
+			"GitHub's 503 message reaches the agent, after the retries",
+			"pull_request_reviews/several/upstream_5xx#503",
+			leakOf("upstream_5xx#503 placeholder status", "content[0] text"),
 		}})
 		checkSafeFindings(t, res)
 	})

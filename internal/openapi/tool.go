@@ -193,27 +193,38 @@ func requirePath(root, s map[string]any, toks []string) {
 	requirePath(root, next, toks[1:])
 }
 
-// errorAnswers returns the declared answers of status 300 to 599, a
-// range ("4XX") as its first status, each with its first example; the
-// rest are notes.
+// errorAnswers returns the declared answers of status 300 to 599, of a
+// range ("4XX") and the default, each with its first example or, when it
+// has none, a minimal instance of its schema; the rest are notes.
 func (op *Operation) errorAnswers(notes *[]scaffold.Note) []scaffold.ErrorAnswer {
 	var out []scaffold.ErrorAnswer
 	for _, r := range op.Responses {
+		e := scaffold.ErrorAnswer{Schema: r.Schema, Name: title(r.Schema)}
 		status, err := strconv.Atoi(r.Status)
-		if err != nil && len(r.Status) == 3 && strings.HasSuffix(r.Status, "XX") {
-			status, err = strconv.Atoi(r.Status[:1] + "00")
-			*notes = append(*notes, scaffold.Note{Pointer: "responses " + r.Status, Message: fmt.Sprintf("a range: its reject is served with status %d", status)})
-		}
-		switch {
-		case err != nil:
-			*notes = append(*notes, scaffold.Note{Pointer: "responses " + r.Status, Message: "no status to serve it with: not a reject"})
+		switch up := strings.ToUpper(r.Status); {
+		case err == nil && (status < 300 || status > 599):
 			continue
-		case status < 300 || status > 599 || slices.ContainsFunc(out, func(e scaffold.ErrorAnswer) bool { return e.Status == status }):
+		case err == nil:
+			e.Status = status
+		case len(up) == 3 && strings.HasSuffix(up, "XX") && up[0] >= '3' && up[0] <= '5':
+			e.Range = up
+		case up == "DEFAULT":
+			e.Range = "default"
+		case len(up) == 3 && strings.HasSuffix(up, "XX"):
+			continue // 1XX, 2XX: not an error
+		default:
+			*notes = append(*notes, scaffold.Note{Pointer: "responses " + r.Status, Message: "not a status, a range or default: left out"})
 			continue
 		}
-		e := scaffold.ErrorAnswer{Status: status, Schema: r.Schema, Name: title(r.Schema)}
+		if slices.ContainsFunc(out, func(o scaffold.ErrorAnswer) bool { return o.Status == e.Status && o.Range == e.Range }) {
+			continue
+		}
 		if len(r.Examples) > 0 {
 			e.Body = r.Examples[0].Value
+		} else if len(r.Schema) > 0 {
+			if minimal, err := Minimal(r.Schema); err == nil {
+				e.Body = minimal
+			}
 		}
 		out = append(out, e)
 	}

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"net/http"
 	"slices"
 	"strconv"
 	"strings"
@@ -27,6 +26,8 @@ type folder struct {
 	// mayLack are the kept fields an answer may lack: tool.json lists them
 	// as optional.
 	mayLack []field
+	// errorAnswers are tool.json's "errors", in the order the source gave.
+	errorAnswers []any
 }
 
 // build makes every file of t's folder; it returns them, the decisions
@@ -258,40 +259,6 @@ func (f *folder) example(x Example) ([]byte, *object, error) {
 	return encodeBody(marked), expect, nil
 }
 
-// errors writes a reject of every declared error answer with a numeric
-// status: served with that status, its text a canary.
-func (f *folder) errors(Options) error {
-	var rejects []any
-	for _, e := range f.t.Errors {
-		if e.Status < 300 || e.Status > 599 {
-			continue
-		}
-		var body any = newObject("message", http.StatusText(e.Status))
-		if e.Body != nil {
-			v, err := parse(e.Body)
-			if err != nil {
-				return fmt.Errorf("error answer %d: %w", e.Status, err)
-			}
-			body = v
-		}
-		id := "status_" + strconv.Itoa(e.Status)
-		file := "rejects/" + id + ".json"
-		f.files[file] = encodeBody(markError(body))
-		if e.Schema != nil {
-			f.files["upstream/"+f.version+"."+strconv.Itoa(e.Status)+".schema.json"] = append(bytes.TrimSpace(e.Schema), '\n')
-		}
-		why := fmt.Sprintf("the %d answer the upstream declares", e.Status)
-		if e.Name != "" {
-			why += " (" + e.Name + ")"
-		}
-		rejects = append(rejects, newObject("id", id, "body", file, "status", e.Status, "versions", []any{f.version},
-			"arguments", argsObject(f.args), "gate", string(protocol.GateTransport), "reason", protocol.StatusReason(e.Status),
-			"why", why+", its text a canary: it must fail the call and none of it reach the agent"))
-	}
-	f.cases.set("rejects", rejects)
-	return nil
-}
-
 // tool writes tool.json, with every decision left.
 func (f *folder) tool(Options) error {
 	args, err := parse(f.files["arguments"])
@@ -323,6 +290,9 @@ func (f *folder) tool(Options) error {
 	t.set("versions", newObject(f.version, version))
 	if f.t.VersionHeader != "" {
 		t.set("version_header", f.t.VersionHeader)
+	}
+	if len(f.errorAnswers) > 0 {
+		t.set("errors", f.errorAnswers)
 	}
 	f.decide = append(f.decide, f.sourceDecisions()...)
 	var decide []any

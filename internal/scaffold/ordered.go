@@ -247,6 +247,8 @@ func (e *encoder) writeScalar(v any) {
 	switch t := v.(type) {
 	case placeholder:
 		b.WriteString(`"` + string(t) + `"`)
+	case rawJSON:
+		b.Write(t)
 	case string:
 		e.writeString(t)
 	case json.Number:
@@ -281,3 +283,7 @@ func (e *encoder) writeString(s string) {
 // placeholder is a string value that is a corpus placeholder, such as
 // {{canary:body}}: written as it is, never escaped.
 type placeholder string
+
+// rawJSON is a JSON value already encoded (a body written by encodeBody
+// inside tool.json): written as it is.
+type rawJSON []byte

@@ -85,8 +85,11 @@ type Example struct {
 
 // ErrorAnswer is one error answer the upstream declares.
 type ErrorAnswer struct {
-	// Status is the HTTP status it comes with.
+	// Status is the HTTP status it comes with: one from 300 to 599.
 	Status int
+	// Range, when set, is what it answers instead of Status alone: a
+	// range ("4XX") or "default" (Status is then an example of it, or 0).
+	Range string
 	// Schema is its body's schema, nil for none.
 	Schema json.RawMessage
 	// Body is an example of it, nil for none (the writer then writes an
