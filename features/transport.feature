@@ -10,8 +10,7 @@ Feature: Transport faults and bounded retries (R15)
   Scenario: 404 is NOT_FOUND and is not retried
     Given the upstream answers GET /reviews/CR-1042 with status 404
     When the agent calls "review_status" with {"change_id": "CR-1042"}
-    Then the agent's text contains "NOT_FOUND"
-    And the agent sees the failure NOT_FOUND, not retryable
+    Then the agent sees the failure NOT_FOUND, not retryable
     And no canary reaches the agent
     And the upstream received 1 request
     And the audit records gate "transport" and reason "status_404" for that request
@@ -112,6 +111,13 @@ Feature: Transport faults and bounded retries (R15)
     And no canary reaches the agent
     And the upstream received exactly the adapter's attempt budget of requests
     And the audit records as many attempts as the upstream received requests
+
+  @strict
+  Scenario: after the retries, the agent's text names the reviewer
+    Given the upstream fails with status 503 on every attempt but the last on GET /reviews/CR-1042
+    And the upstream answers GET /reviews/CR-1042 with fixture "review_status/accepted/approved_vendor.json"
+    When the agent calls "review_status" with {"change_id": "CR-1042"}
+    Then the agent's text contains "\"reviewed_by\":\"alice@example.com\""
 
   Scenario: a failure then an invalid answer: the retry's data is validated too
     Given the upstream first fails 1 time with status 502 on GET /reviews/CR-1042

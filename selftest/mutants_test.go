@@ -54,7 +54,7 @@ var catches = map[string][]catch{
 	"unbounded-retries":     {{feature: f("transport"), step: "the agent sees the failure UPSTREAM_UNAVAILABLE"}},
 	// the failure envelope's code and retryable flag
 	"retryable-inverted":   {{feature: f("transport"), step: "the agent sees the failure UPSTREAM_UNAVAILABLE, retryable"}, {feature: f("closed_objects"), step: "the agent sees the failure INVALID_RESPONSE, not retryable"}},
-	"codes-collapsed":      {{feature: f("transport"), step: "the agent's text contains \"NOT_FOUND\""}, {feature: f("calls_authorization"), step: "the agent sees the failure DENIED"}, {feature: f("transport"), step: "the call fails, and its code is NOT_FOUND"}},
+	"codes-collapsed":      {{feature: f("transport"), step: "the agent sees the failure NOT_FOUND"}, {feature: f("calls_authorization"), step: "the agent sees the failure DENIED"}, {feature: f("transport"), step: "the call fails, and its code is NOT_FOUND"}},
 	"deadline-per-attempt": {{feature: f("transport"), step: "the agent got its answer within the adapter's time budget"}},
 	// the audit log
 	"audit-counts-one-attempt": {{feature: f("transport"), step: "the audit records 2 attempts"}, {feature: f("transport"), step: "the audit records as many attempts as the upstream received"}},

@@ -36,6 +36,7 @@ func TestReferencePassesUnderOtherProfiles(t *testing.T) {
 	retries := map[string]bool{
 		"a failure then an invalid answer: the retry's data is validated too":                                 true,
 		"failures on every attempt but the last, then a valid answer: fresh validated data after the retries": true,
+		"after the retries, the agent's text names the reviewer":                                              true,
 	}
 	for name, change := range map[string]func(*targets.Profile){
 		"one attempt":  func(p *targets.Profile) { p.MaxAttempts = 1 },

@@ -210,9 +210,6 @@ func (w *world) hostileRoute(ctx context.Context, p probe) error {
 	for _, name := range names {
 		for _, kind := range kinds {
 			w.lane.Upstream.Reset()
-			if err := w.lane.Upstream.Fallback(p.answer()); err != nil {
-				return err
-			}
 			args, err := p.args(map[string]any{name: p.acc.Arguments[name] + hostile[kind]})
 			if err != nil {
 				return err

@@ -251,9 +251,6 @@ func (w *world) refusedReachNothing(ctx context.Context, p probe) error {
 	refused := refusedArguments(sch, args)
 	for _, raw := range refused {
 		w.lane.Upstream.Reset()
-		if err := w.lane.Upstream.Fallback(p.answer()); err != nil {
-			return err
-		}
 		if err := w.sendAsIs(ctx, p, raw); err != nil {
 			return err
 		}
