@@ -101,7 +101,7 @@ func ExampleProgress() {
 	})
 	// Output:
 	// FAIL features/transport.feature: a 503 is retried (1200ms)
-	//      the agent saw another outcome
+	//      the agent saw another outcome (1 more line in results.json)
 }
 
 // Problem says what a connector owner must look at in one scenario.

@@ -10,22 +10,51 @@ import (
 
 // Progress writes the progress line of one finished scenario, at the level
 // the run certifies: its mark (ok, SKIP, N/A, S/O for strict only, FAIL),
-// feature, name and duration, and for a failure or a not-applicable
-// scenario the first line of its error, which says why, for a strict-only
-// one that level safe does not judge it. The error may quote the adapter:
-// what Progress writes is [Printable].
+// feature, name and duration, and for a failure the line of its error
+// that says what failed (see headline), for a not-applicable scenario the
+// first line of its error, which says why, for a strict-only one that
+// level safe does not judge it. The error may quote the adapter: what
+// Progress writes is [Printable].
 func Progress(w io.Writer, s Scenario) {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%-4s %s: %s (%dms)\n", progressMark(s.Status), s.Feature, s.Name, time.Duration(s.Duration).Milliseconds())
 	switch s.Status {
 	case Failed:
-		fmt.Fprintf(&b, "     %s\n", firstLine(s.Error))
+		fmt.Fprintf(&b, "     %s\n", headline(s.Error))
 	case NotApplicable:
 		fmt.Fprintf(&b, "     %s\n", firstLine(notApplicableMessage(s.Error)))
 	case StrictOnly:
 		fmt.Fprintf(&b, "     %s\n", strictOnlyText(s.StatusAt(LevelStrict)))
 	}
 	_, _ = io.WriteString(w, Printable(b.String()))
+}
+
+// headline returns the line of a message that says what failed: its
+// first line that is not blank, followed by the next one when it only
+// introduces it (it ends with a colon); and, when lines that are not
+// blank follow, how many, which results.json holds: "start lane 1: the
+// target exited (exit status 2) (14 more lines in results.json)".
+func headline(msg string) string {
+	var lines []string
+	for line := range strings.SplitSeq(msg, "\n") {
+		if strings.TrimSpace(line) != "" {
+			lines = append(lines, strings.TrimRight(line, " \t\r"))
+		}
+	}
+	if len(lines) == 0 {
+		return ""
+	}
+	head, rest := strings.TrimSpace(lines[0]), lines[1:]
+	if strings.HasSuffix(head, ":") && len(rest) > 0 {
+		head, rest = head+" "+strings.TrimSpace(rest[0]), rest[1:]
+	}
+	switch len(rest) {
+	case 0:
+		return head
+	case 1:
+		return head + " (1 more line in results.json)"
+	}
+	return fmt.Sprintf("%s (%d more lines in results.json)", head, len(rest))
 }
 
 // progressMark is the progress line's mark of a status.

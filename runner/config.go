@@ -31,7 +31,9 @@ type Config struct {
 	Tags string
 	// Concurrency is the number of lanes; each lane runs one scenario at a
 	// time with its own mock upstream and target (default
-	// DefaultConcurrency).
+	// DefaultConcurrency). A run starts no more lanes than the scenarios
+	// it selects can use: one per scenario, or all of them when one runs
+	// generated variants, whose cases borrow every free lane.
 	Concurrency int
 	// Seed derives every canary; 0 means a fresh random seed.
 	Seed uint64
@@ -115,7 +117,7 @@ var ErrInterrupted = errors.New("run interrupted")
 // under dir.
 func (c *Config) pool(dir string) harness.PoolConfig {
 	return harness.PoolConfig{
-		Lanes: c.Concurrency, Target: c.Target, Profile: c.Profile, Fixtures: c.Fixtures,
+		Lanes: c.lanes(), Target: c.Target, Profile: c.Profile, Fixtures: c.Fixtures,
 		UpstreamListen: c.UpstreamListen, AuditFile: c.AuditFile, Dir: dir,
 	}
 }

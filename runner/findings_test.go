@@ -1,11 +1,13 @@
 package runner
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"net"
 	"net/http"
 	"os"
+	"regexp"
 	"runtime"
 	"strings"
 	"testing"
@@ -65,7 +67,8 @@ func serveReferenceOn(host string) int {
 // TestTargetFindings: an adapter that listens beyond loopback, and one
 // that leaves a process running after it was stopped, pass every feature
 // scenario and still fail the run, each with a scenario of feature
-// "target" whose evidence names the address or the process.
+// "target" whose evidence names the address or the process, and a FAIL
+// progress line as every failed scenario has.
 func TestTargetFindings(t *testing.T) {
 	if runtime.GOOS != "linux" {
 		t.Skip("where a target listens and what it leaves running are checked on Linux only")
@@ -79,8 +82,9 @@ func TestTargetFindings(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			var progress bytes.Buffer
 			res, err := Run(context.Background(), Config{
-				Features: fstest.MapFS{"one.feature": {Data: []byte(oneScenario)}}, Target: tgt, Concurrency: 1,
+				Features: fstest.MapFS{"one.feature": {Data: []byte(oneScenario)}}, Target: tgt, Concurrency: 1, Progress: &progress,
 			})
 			if err != nil {
 				t.Fatal(err)
@@ -102,6 +106,10 @@ func TestTargetFindings(t *testing.T) {
 			}
 			if v, _ := res.Summary.Verdict(); v == reports.VerdictPassed {
 				t.Error("the run passed with a finding")
+			}
+			wantLine := regexp.MustCompile(`(?m)^FAIL target: ` + regexp.QuoteMeta(tt.name) + ` \(0ms\)\n     the target .*` + regexp.QuoteMeta(tt.want))
+			if !wantLine.MatchString(progress.String()) {
+				t.Errorf("progress:\n%s\nwant a FAIL line of the finding matching %s", &progress, wantLine)
 			}
 		})
 	}

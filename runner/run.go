@@ -69,7 +69,13 @@ func Run(ctx context.Context, cfg Config) (*reports.Result, error) {
 	rec := &recorder{progress: cfg.Progress, requireAll: cfg.RequireAll, level: cfg.level(), sources: newGherkinSources(cfg.Features)}
 	runGodog(ctx, &cfg, suite, rec)
 	closeErr := pool.Close(context.WithoutCancel(ctx))
-	res.Scenarios = append(rec.sorted(), targetFindings(pool.Lanes(), cfg.progressLine)...)
+	findings := targetFindings(pool.Lanes(), cfg.progressLine)
+	for _, sc := range findings {
+		if cfg.Progress != nil {
+			reports.Progress(cfg.Progress, sc) // a FAIL line, as every failed scenario has
+		}
+	}
+	res.Scenarios = append(rec.sorted(), findings...)
 	res.Summary.UpstreamRequests = rec.requests
 	res.Summary.TargetRestarts = pool.Restarts()
 	res.Summary.Blocked, res.Summary.BlockedRequests = rec.blocked, rec.blockedRq

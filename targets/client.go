@@ -87,11 +87,12 @@ func NewClient(opts ...ClientOption) *Client {
 // newAgentTransport returns the default transport: no proxy, no kept-alive
 // connections, no transparent decompression (the agent sees the bytes as
 // sent), bounded headers, and connections that end with a reset
-// (resetOnClose).
+// (resetOnClose) and keep the first bytes they deliver (keepRaw), to
+// quote an answer that is no HTTP.
 func newAgentTransport() *http.Transport {
 	return &http.Transport{
 		Proxy:                  nil,
-		DialContext:            resetOnClose((&net.Dialer{Timeout: 5 * time.Second}).DialContext),
+		DialContext:            keepRaw(resetOnClose((&net.Dialer{Timeout: 5 * time.Second}).DialContext)),
 		DisableKeepAlives:      true,
 		DisableCompression:     true,
 		MaxResponseHeaderBytes: 1 << 20,
@@ -211,8 +212,14 @@ func (c *Client) roundTrip(ctx context.Context, req *http.Request) (Output, erro
 	var firstByte atomic.Int64 // the transport's goroutines set them
 	var wrote atomic.Pointer[error]
 	var connected atomic.Bool // a connection reached the target: a body could be sent
+	var raw atomic.Pointer[rawConn]
 	req = req.WithContext(httptrace.WithClientTrace(req.Context(), &httptrace.ClientTrace{
-		GotConn:              func(httptrace.GotConnInfo) { connected.Store(true) },
+		GotConn: func(info httptrace.GotConnInfo) {
+			connected.Store(true)
+			if rc, ok := info.Conn.(*rawConn); ok {
+				raw.Store(rc)
+			}
+		},
 		GotFirstResponseByte: func() { firstByte.Store(int64(time.Since(start))) },
 		WroteRequest: func(info httptrace.WroteRequestInfo) {
 			if info.Err != nil {
@@ -231,7 +238,7 @@ func (c *Client) roundTrip(ctx context.Context, req *http.Request) (Output, erro
 		if connected.Load() && (wrote.Load() != nil || unsent) && out.FirstByteAfter == 0 {
 			err = &unreadBodyError{size: req.ContentLength, err: err}
 		}
-		return out, classify(ctx, err)
+		return out, classify(ctx, notHTTP(raw.Load(), err))
 	}
 	defer resp.Body.Close()
 	out := Output{
@@ -243,7 +250,7 @@ func (c *Client) roundTrip(ctx context.Context, req *http.Request) (Output, erro
 	}
 	body := &timedReader{r: resp.Body, start: start}
 	out.Body, err = io.ReadAll(io.LimitReader(body, c.maxBody+1))
-	out.LastByteAfter = body.last
+	out.FirstBodyByteAfter, out.LastByteAfter = body.first, body.last
 	if int64(len(out.Body)) > c.maxBody {
 		out.Body, out.Truncated = out.Body[:c.maxBody:c.maxBody], true
 	} else if err == nil {
@@ -285,17 +292,21 @@ func (b *countingBody) Read(p []byte) (int, error) {
 	return k, err
 }
 
-// timedReader reads r and notes when, from start, the last byte came.
+// timedReader reads r and notes when, from start, the first and the last
+// byte came.
 type timedReader struct {
-	r     io.Reader
-	start time.Time
-	last  time.Duration
+	r           io.Reader
+	start       time.Time
+	first, last time.Duration
 }
 
 func (t *timedReader) Read(p []byte) (int, error) {
 	n, err := t.r.Read(p)
 	if n > 0 {
 		t.last = time.Since(t.start)
+		if t.first == 0 {
+			t.first = t.last
+		}
 	}
 	return n, err
 }

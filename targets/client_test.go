@@ -134,7 +134,7 @@ func TestClientRequests(t *testing.T) {
 }
 
 func TestClientRawResponses(t *testing.T) {
-	ignore := cmpopts.IgnoreFields(Output{}, "Elapsed", "FirstByteAfter", "StatusAfter", "LastByteAfter")
+	ignore := cmpopts.IgnoreFields(Output{}, "Elapsed", "FirstByteAfter", "StatusAfter", "FirstBodyByteAfter", "LastByteAfter")
 	tests := []struct {
 		name     string
 		reason   string
@@ -343,8 +343,9 @@ func TestClientNoRedirect(t *testing.T) {
 // TestClientKeepsWhatArrivedBeforeTimeout: an answer that dribbles (a
 // slowloris: the status line and headers, then a byte every 150 ms) times
 // out with what arrived and when: the status line, the body bytes read,
-// the times of its first byte, of the end of its headers and of its last
-// body byte, in that order and before the timeout.
+// the times of its first byte, of the end of its headers, of its first
+// body byte (after the first 130 ms pause) and of its last, in that order
+// and before the timeout.
 func TestClientKeepsWhatArrivedBeforeTimeout(t *testing.T) {
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		io.Copy(io.Discard, r.Body) // then the server notices the client leaving
@@ -372,9 +373,11 @@ func TestClientKeepsWhatArrivedBeforeTimeout(t *testing.T) {
 	if out.StatusLine != "HTTP/1.1 200 OK" || len(out.Body) < 2 || !strings.HasPrefix(`{"tool"`, string(out.Body)) {
 		t.Errorf("Output = %q %q, want the status line and the first bytes of the body", out.StatusLine, out.Body)
 	}
-	if !(0 < out.FirstByteAfter && out.FirstByteAfter <= out.StatusAfter && out.StatusAfter < out.LastByteAfter && out.LastByteAfter < timeout && timeout <= out.Elapsed) {
-		t.Errorf("first byte after %v, status after %v, last byte after %v, elapsed %v: want 0 < first <= status < last < %v <= elapsed",
-			out.FirstByteAfter, out.StatusAfter, out.LastByteAfter, out.Elapsed, timeout)
+	if !(0 < out.FirstByteAfter && out.FirstByteAfter <= out.StatusAfter && out.StatusAfter+100*time.Millisecond < out.FirstBodyByteAfter &&
+		out.FirstBodyByteAfter < out.LastByteAfter && out.LastByteAfter < timeout && timeout <= out.Elapsed) {
+		t.Errorf("first byte after %v, status after %v, first body byte after %v, last byte after %v, elapsed %v: "+
+			"want 0 < first <= status < status+100ms < first body byte < last < %v <= elapsed",
+			out.FirstByteAfter, out.StatusAfter, out.FirstBodyByteAfter, out.LastByteAfter, out.Elapsed, timeout)
 	}
 }
 
@@ -392,5 +395,41 @@ func TestClientNoByteBeforeTimeout(t *testing.T) {
 	}
 	if out.StatusLine != "" || out.FirstByteAfter != 0 || out.StatusAfter != 0 || out.LastByteAfter != 0 || out.Elapsed == 0 {
 		t.Errorf("Output = %+v, want no status line, no time of arrival, the time elapsed", out)
+	}
+}
+
+// TestClientNotHTTP: an answer that does not start with an HTTP status
+// line (garbage, or a connection closed within its status line) is said
+// to be such, quoted, with how many bytes came and, when the client read
+// that far, that the connection closed; not as a malformed status code. An answer with a status line
+// and a broken header is left to the HTTP client's words.
+func TestClientNotHTTP(t *testing.T) {
+	tests := []struct {
+		name, answer string
+		want         string // the error's NotHTTPError text, "" for none
+	}{
+		{"garbage with spaces", "<html><body>hello world</body></html>\r\n\r\n",
+			`the target answered bytes that are no HTTP status line: "<html><body>hello world</body></html>\r\n\r\n" (41 bytes read)`},
+		{"one word", "garbage\n", `the target answered bytes that are no HTTP status line: "garbage\n" (8 bytes read)`},
+		{"closed within the status line", "HTTP/1.1 20", `the target answered bytes that are no HTTP status line: "HTTP/1.1 20" (11 bytes read, then it closed the connection)`},
+		{"a status line, then a broken header", "HTTP/1.1 200 OK\r\nno colon here\r\n\r\n", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := NewClient(WithTimeout(5*time.Second)).Invoke(t.Context(), rawServer(t, tt.answer), "x", nil, "")
+			if !errors.Is(err, ErrConnection) {
+				t.Fatalf("Invoke: %v, want ErrConnection", err)
+			}
+			var nh *NotHTTPError
+			if got := errors.As(err, &nh); got != (tt.want != "") {
+				t.Fatalf("Invoke: %v; a *NotHTTPError: %t, want %t", err, got, tt.want != "")
+			}
+			if nh != nil && nh.Error() != tt.want {
+				t.Errorf("NotHTTPError:\n%s\nwant:\n%s", nh, tt.want)
+			}
+			if strings.Contains(err.Error(), "status code") && tt.want != "" {
+				t.Errorf("Invoke: %v, said as a status code", err)
+			}
+		})
 	}
 }

@@ -180,8 +180,12 @@ func (t *Container) Start(ctx context.Context, env Env) (Instance, error) {
 		exit := inst.exitError()
 		return nil, errors.Join(fmt.Errorf("start %s: %w", t, exit), inst.Stop(context.Background()))
 	}
+	note := ""
+	if errors.Is(err, ErrNotReady) {
+		note = inst.listenNote(ctx, env.Listen, listenVar(t.cfg.rename))
+	}
 	stopErr := inst.Stop(context.Background())
-	err = fmt.Errorf("start %s: %w; %s", t, err, describeTail(inst.logs.last(errorTailBytes)))
+	err = fmt.Errorf("start %s: %w", t, notReady(err, note, inst.logs))
 	return nil, errors.Join(err, stopErr)
 }
 
@@ -219,6 +223,7 @@ func (t *Container) launch(ctx context.Context, env Env, base string) (*containe
 	}
 	cctx, cancel := context.WithTimeout(ctx, t.cfg.createWait)
 	defer cancel()
+	quietTestcontainers()
 	cli, err := tc.NewDockerClientWithOpts(cctx)
 	if err != nil {
 		return nil, fmt.Errorf("connect to the Docker engine: %w", err)

@@ -1,11 +1,13 @@
 package targets
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"net"
 	"os"
+	"os/exec"
 	"strconv"
 	"strings"
 	"testing"
@@ -149,5 +151,33 @@ func TestContainerExposed(t *testing.T) {
 				t.Errorf("Exposed after Stop: %v, want ErrStopped", err)
 			}
 		})
+	}
+}
+
+// TestContainerKeepsTestcontainersQuiet: a harness that starts a container
+// target prints nothing of testcontainers-go's own (its "Connected to
+// docker" banner, the Docker host it resolved) on its standard error. The
+// stand-in harness is a fresh process, as the banner comes once per
+// process; its image is missing, which fails after the banner would be.
+func TestContainerKeepsTestcontainersQuiet(t *testing.T) {
+	ctx, cancel := context.WithTimeout(t.Context(), 10*time.Second)
+	defer cancel()
+	cli, err := dockerClient(ctx)
+	if err != nil {
+		t.Skipf("no Docker engine answers: %v", err)
+	}
+	cli.Close()
+	cmd := exec.Command(os.Args[0], "-test.run=^TestHarnessHelper$", "-test.count=1")
+	cmd.Env = append(os.Environ(), helperEnv+"=container", helperTarget+"=toolcert-no-such-image:never", "TESTCONTAINERS_RYUK_DISABLED=true")
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	_ = cmd.Run()
+	if !strings.Contains(stdout.String(), ErrImageNotFound.Error()) {
+		t.Fatalf("the stand-in harness did not fail on the missing image:\nstdout:\n%s\nstderr:\n%s", &stdout, &stderr)
+	}
+	for _, noise := range []string{"Connected to docker", "Resolved Docker Host", "Testcontainers for Go"} {
+		if strings.Contains(stderr.String(), noise) {
+			t.Errorf("the harness's standard error holds testcontainers' %q:\n%s", noise, &stderr)
+		}
 	}
 }

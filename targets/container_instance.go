@@ -109,15 +109,11 @@ func await(ch <-chan struct{}, d time.Duration) {
 // exitStatus describes the exit; call it once done is closed.
 func (i *containerInstance) exitStatus() *ExitError {
 	i.settleLogs()
-	e := &ExitError{
-		Status:   fmt.Sprintf("exit status %d", i.exitCode),
-		ExitCode: int(i.exitCode),
-		Tail:     i.logs.last(errorTailBytes),
-	}
+	status, code := fmt.Sprintf("exit status %d", i.exitCode), int(i.exitCode)
 	if i.waitErr != nil {
-		e.Status, e.ExitCode = fmt.Sprintf("unknown status (container %s: %v)", i.shortID(), i.waitErr), -1
+		status, code = fmt.Sprintf("unknown status (container %s: %v)", i.shortID(), i.waitErr), -1
 	}
-	return e
+	return exitErrorOf(status, code, i.logs)
 }
 
 // Exposed returns where the container's processes listen beyond loopback;
@@ -126,18 +122,7 @@ func (i *containerInstance) exitStatus() *ExitError {
 // (the pid the engine reports), once /proc shows that this pid is the
 // container's.
 func (i *containerInstance) Exposed(ctx context.Context) ([]string, error) {
-	if i.stopped.Load() {
-		return nil, fmt.Errorf("exposed %s: %w", i.name, ErrStopped)
-	}
-	res, err := i.cli.ContainerInspect(ctx, i.ctr.GetContainerID(), client.ContainerInspectOptions{})
-	if err != nil {
-		return nil, fmt.Errorf("exposed %s: inspect container %s: %w", i.name, i.shortID(), err)
-	}
-	st := res.Container.State
-	if st == nil || !st.Running || st.Pid <= 0 {
-		return nil, fmt.Errorf("exposed %s: container %s is not running", i.name, i.shortID())
-	}
-	tree, err := containerTree(st.Pid, res.Container.ID)
+	tree, err := i.procs(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("exposed %s: %w", i.name, err)
 	}
@@ -146,6 +131,33 @@ func (i *containerInstance) Exposed(ctx context.Context) ([]string, error) {
 		return addrs, fmt.Errorf("exposed %s: %w", i.name, err)
 	}
 	return addrs, nil
+}
+
+// listenNote says where the container's processes listen when not at
+// want, the address it was given in variable name (see listenNote); ""
+// when that cannot be told.
+func (i *containerInstance) listenNote(ctx context.Context, want, name string) string {
+	tree, err := i.procs(ctx)
+	if err != nil {
+		return ""
+	}
+	return listenNote(tree, want, name)
+}
+
+// procs returns the tree of the container's processes on this host.
+func (i *containerInstance) procs(ctx context.Context) (*procTree, error) {
+	if i.stopped.Load() {
+		return nil, ErrStopped
+	}
+	res, err := i.cli.ContainerInspect(ctx, i.ctr.GetContainerID(), client.ContainerInspectOptions{})
+	if err != nil {
+		return nil, fmt.Errorf("inspect container %s: %w", i.shortID(), err)
+	}
+	st := res.Container.State
+	if st == nil || !st.Running || st.Pid <= 0 {
+		return nil, fmt.Errorf("container %s is not running", i.shortID())
+	}
+	return containerTree(st.Pid, res.Container.ID)
 }
 
 // stop sends SIGTERM to the container, waits up to the stop grace (or

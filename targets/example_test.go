@@ -213,3 +213,11 @@ func ExampleClient_Post() {
 	fmt.Println(out.StatusCode)
 	// Output: 200
 }
+
+// FailureLine reads what an adapter printed as it failed for the line a
+// person needs first.
+func ExampleFailureLine() {
+	output := "starting on 127.0.0.1:8080\npanic: no upstream URL\n\ngoroutine 1 [running]:\nmain.main()\n\t/src/adapter/main.go:21 +0x65\n"
+	fmt.Println(targets.FailureLine(output))
+	// Output: panic: no upstream URL (in main.main() at /src/adapter/main.go:21)
+}

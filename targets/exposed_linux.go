@@ -39,9 +39,48 @@ type listener struct {
 	inode uint64
 }
 
+// ownedListener is a listener and the process that holds it, described.
+type ownedListener struct {
+	listener
+	owner string
+}
+
+// String returns "tcp 0.0.0.0:8080 (pid 42: ./adapter)".
+func (l ownedListener) String() string {
+	return fmt.Sprintf("%s %s (%s)", l.proto, l.addr, l.owner)
+}
+
 // exposed returns the non-loopback listeners of the instance's running
 // processes, each with the process that holds it.
 func (t *procTree) exposed() ([]string, error) {
+	ls, err := t.sockets()
+	var out []string
+	for _, l := range ls {
+		if !l.addr.Addr().Unmap().IsLoopback() {
+			out = append(out, l.String())
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out), err
+}
+
+// listening returns the TCP sockets the instance's running processes
+// listen on, whatever their address, each with the process that holds it.
+func (t *procTree) listening() ([]listenAt, error) {
+	ls, err := t.sockets()
+	var out []listenAt
+	for _, l := range ls {
+		if l.proto == "tcp" {
+			out = append(out, listenAt{addr: l.addr, owner: l.owner})
+		}
+	}
+	return out, err
+}
+
+// sockets returns the listeners of the instance's running processes, each
+// with the process that holds it (the lowest pid, when several do), in
+// the order of their addresses.
+func (t *procTree) sockets() ([]ownedListener, error) {
 	table, err := scanProcs()
 	if err != nil {
 		return nil, err
@@ -75,20 +114,23 @@ func (t *procTree) exposed() ([]string, error) {
 			nets[ns] = pid
 		}
 	}
-	var out []string
+	var out []ownedListener
 	for _, pid := range nets {
 		ls, err := listeners(pid)
 		errs = append(errs, err)
 		for _, l := range ls {
-			owner, ok := owners[l.inode]
-			if !ok || l.addr.Addr().Unmap().IsLoopback() {
-				continue
+			if owner, ok := owners[l.inode]; ok {
+				out = append(out, ownedListener{listener: l, owner: t.description(members[owner].procKey)})
 			}
-			out = append(out, fmt.Sprintf("%s %s (%s)", l.proto, l.addr, t.description(members[owner].procKey)))
 		}
 	}
-	slices.Sort(out)
-	return slices.Compact(out), errors.Join(errs...)
+	slices.SortFunc(out, func(a, b ownedListener) int {
+		if c := strings.Compare(a.proto, b.proto); c != 0 {
+			return c
+		}
+		return a.addr.Compare(b.addr)
+	})
+	return out, errors.Join(errs...)
 }
 
 // socketInodes returns the inodes of the sockets among the open files of

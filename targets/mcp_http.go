@@ -107,8 +107,12 @@ func (t *MCPHTTP) startProcess(ctx context.Context, env Env) (Instance, error) {
 		_ = proc.Stop(context.Background())
 		return nil, fmt.Errorf("start %s: %w", t, proc.exitStatus())
 	}
+	note := ""
+	if ctx.Err() == nil {
+		note = listenNote(proc.tree, env.Listen, listenVar(t.proc.cfg.rename))
+	}
 	stopErr := proc.Stop(context.Background())
-	err = fmt.Errorf("start %s: %w; %s", t, err, describeTail(proc.logs.last(errorTailBytes)))
+	err = fmt.Errorf("start %s: %w", t, notReady(err, note, proc.logs))
 	return nil, errors.Join(err, stopErr)
 }
 

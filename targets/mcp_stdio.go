@@ -83,7 +83,7 @@ func (t *MCPStdio) Start(ctx context.Context, env Env) (Instance, error) {
 		return nil, fmt.Errorf("start %s: %w", t, proc.exitStatus())
 	}
 	stopErr := proc.Stop(context.Background())
-	err = fmt.Errorf("start %s: %w; %s%s", t, err, describeTail(proc.logs.last(errorTailBytes)), describeNoise(tap.lines()))
+	err = fmt.Errorf("start %s: %w%s", t, notReady(err, "", proc.logs), describeNoise(tap.lines()))
 	return nil, errors.Join(err, stopErr)
 }
 

@@ -25,12 +25,15 @@ type Output struct {
 	Truncated bool
 	// Elapsed is the time from sending the request to the end of reading.
 	Elapsed time.Duration
-	// FirstByteAfter, StatusAfter and LastByteAfter say when the answer
-	// arrived, from sending the request: its first byte, the end of its
-	// status line and headers, the last body byte read. Each is 0 when
-	// that never came; all are kept when the call failed or timed out, as
-	// is the Body read before.
-	FirstByteAfter time.Duration
-	StatusAfter    time.Duration
-	LastByteAfter  time.Duration
+	// FirstByteAfter, StatusAfter, FirstBodyByteAfter and LastByteAfter
+	// say when the answer arrived, from sending the request: its first
+	// byte, the end of its status line and headers, the first body byte
+	// read, the last body byte read. Each is 0 when that never came; all
+	// are kept when the call failed or timed out, as is the Body read
+	// before. A body dribbled until the call timed out is len(Body) bytes
+	// over LastByteAfter - FirstBodyByteAfter.
+	FirstByteAfter     time.Duration
+	StatusAfter        time.Duration
+	FirstBodyByteAfter time.Duration
+	LastByteAfter      time.Duration
 }

@@ -149,8 +149,12 @@ func (p *Process) Start(ctx context.Context, env Env) (Instance, error) {
 	if errors.Is(err, errExited) {
 		return nil, fmt.Errorf("start %s: %w", p, inst.exitError())
 	}
+	note := ""
+	if errors.Is(err, ErrNotReady) {
+		note = listenNote(inst.tree, env.Listen, listenVar(p.cfg.rename))
+	}
 	stopErr := inst.Stop(context.Background())
-	err = fmt.Errorf("start %s: %w; %s", p, err, describeTail(inst.logs.last(errorTailBytes)))
+	err = fmt.Errorf("start %s: %w", p, notReady(err, note, inst.logs))
 	return nil, errors.Join(err, stopErr)
 }
 
@@ -237,12 +241,4 @@ func (p *Process) environ(env Env, extra map[string]string) []string {
 	}
 	vars = append(vars, env.Vars(p.cfg.rename)...)
 	return append(vars, protocol.VarOwner+"="+harnessOwner().String())
-}
-
-// describeTail phrases an output tail for an error message.
-func describeTail(tail string) string {
-	if tail == "" {
-		return "no output"
-	}
-	return "last output:\n" + tail
 }

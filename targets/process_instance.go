@@ -71,12 +71,11 @@ func (i *processInstance) run(markers []string, started chan<- error) {
 
 // exitStatus describes the exit; call it once done is closed.
 func (i *processInstance) exitStatus() *ExitError {
-	e := &ExitError{Status: "unknown status", ExitCode: -1, Tail: i.logs.last(errorTailBytes)}
+	status, code := "unknown status", -1
 	if st := i.cmd.ProcessState; st != nil {
-		e.Status = st.String()
-		e.ExitCode = st.ExitCode()
+		status, code = st.String(), st.ExitCode()
 	}
-	return e
+	return exitErrorOf(status, code, i.logs)
 }
 
 // Exposed returns the addresses beyond loopback that the process or one of

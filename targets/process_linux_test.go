@@ -346,3 +346,55 @@ func requireIPv6(tb testing.TB) {
 	}
 	l.Close()
 }
+
+// TestProcessNotReadySaysWhereItListens: an adapter that never answers on
+// the address it was given is said to listen elsewhere when it does, with
+// the process that does, and the variable that gave it the address (as
+// renamed); one that listens where it should but answers 503 is said to
+// answer 503, with no word of where it listens.
+func TestProcessNotReadySaysWhereItListens(t *testing.T) {
+	bin := buildFakeAdapter(t)
+	tests := []struct {
+		name   string
+		args   []string
+		rename map[string]string
+		want   string // a pattern of the error's first line; ADDR stands for the address it was given
+		reject string // what the first line must not hold
+	}{
+		{
+			name: "another port", args: []string{"-wrong-port"},
+			want: `: target not ready after 1s: no 200 from GET http://ADDR/healthz \(the last probe: dial tcp ADDR: connect: connection refused\); ` +
+				`it listens on 127\.0\.0\.1:\d+ \(pid \d+: \S*/fakeadapter -wrong-port\), not on ADDR \(TOOLCERT_LISTEN\)$`,
+		},
+		{
+			name: "another port, the variable renamed", args: []string{"-wrong-port", "-listen-var", "FAKE_LISTEN"},
+			rename: map[string]string{"TOOLCERT_LISTEN": "FAKE_LISTEN"},
+			want:   `; it listens on 127\.0\.0\.1:\d+ \(pid \d+: .*\), not on ADDR \(FAKE_LISTEN\)$`,
+		},
+		{
+			name: "its port, answering 503", args: []string{"-never-ready"},
+			want:   `: target not ready after 1s: no 200 from GET http://ADDR/healthz \(the last probe: it answered 503 Service Unavailable\)$`,
+			reject: "listens",
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			listen, err := FreePort()
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = startProcess(t, append([]string{bin}, tt.args...), Env{Listen: listen}, WithReadyTimeout(time.Second), WithRename(tt.rename))
+			if !errors.Is(err, ErrNotReady) {
+				t.Fatalf("Start: %v, want ErrNotReady", err)
+			}
+			first, _, _ := strings.Cut(err.Error(), "\n")
+			want := regexp.MustCompile(strings.ReplaceAll(tt.want, "ADDR", regexp.QuoteMeta(listen)))
+			if !want.MatchString(first) {
+				t.Errorf("first line of the error:\n%s\nwant it to match %s", first, want)
+			}
+			if tt.reject != "" && strings.Contains(first, tt.reject) {
+				t.Errorf("first line of the error holds %q:\n%s", tt.reject, first)
+			}
+		})
+	}
+}

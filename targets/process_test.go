@@ -7,10 +7,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"syscall"
@@ -83,6 +85,7 @@ func TestProcess(t *testing.T) {
 	t.Run("never ready", func(t *testing.T) { testProcessNeverReady(t, bin) })
 	t.Run("ignores SIGTERM", func(t *testing.T) { testProcessKill(t, bin) })
 	t.Run("exits while running", func(t *testing.T) { testProcessExits(t, bin) })
+	t.Run("fails its health check while running", func(t *testing.T) { testProcessSickens(t, bin) })
 	t.Run("missing executable", func(t *testing.T) {
 		_, err := startProcess(t, []string{filepath.Join(t.TempDir(), "missing")}, Env{})
 		if err == nil || !strings.Contains(err.Error(), "missing") {
@@ -245,5 +248,87 @@ func testProcessExits(t *testing.T, bin string) {
 	var exit *ExitError
 	if !errors.As(err, &exit) || exit.ExitCode != 4 || !strings.Contains(exit.Tail, "exiting on request") {
 		t.Errorf("Alive: %v, want an *ExitError with code 4 and the output tail", err)
+	}
+}
+
+// TestProcessStartFailureSaysWhy: the error of an adapter that exits
+// before it is ready says on its first line what failed, in the adapter's
+// own words (a Go panic's message and frame, a failed listen), and then
+// quotes the start of its output as well as its end.
+func TestProcessStartFailureSaysWhy(t *testing.T) {
+	bin := buildFakeAdapter(t)
+	busy, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer busy.Close()
+	tests := []struct {
+		name      string
+		args      []string
+		env       Env
+		wantFirst *regexp.Regexp // the error's first line
+		wantText  []string       // in the whole error
+	}{
+		{
+			name: "a Go panic after much output", args: []string{"-noise", "300", "-panic"},
+			wantFirst: regexp.MustCompile(`^start process .*: target process exited \(exit status 2\); it printed: panic: fakeadapter: boom \(in main\.explode\(\.\.\.\) at /\S+/main\.go:\d+\)$`),
+			wantText:  []string{"\nits output began:\nfakeadapter: starting\nfakeadapter: noise line 1\n", "\nlast output:\n", "goroutine 1 [running]:"},
+		},
+		{
+			name: "its address in use", env: Env{Listen: busy.Addr().String()},
+			wantFirst: regexp.MustCompile(`^start process .*: target process exited \(exit status 1\); it printed: fakeadapter: listen tcp ` +
+				regexp.QuoteMeta(busy.Addr().String()) + `: bind: address already in use$`),
+			wantText: []string{"\nlast output:\nfakeadapter: starting\n"},
+		},
+		{
+			name: "a last line that says nothing", args: []string{"-crash"},
+			wantFirst: regexp.MustCompile(`^start process .*: target process exited \(exit status 3\); its last line: fakeadapter: crashing on purpose$`),
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := startProcess(t, append([]string{bin}, tt.args...), tt.env)
+			var exit *ExitError
+			if !errors.As(err, &exit) {
+				t.Fatalf("Start: %v, want an *ExitError", err)
+			}
+			msg := err.Error()
+			if first, _, _ := strings.Cut(msg, "\n"); !tt.wantFirst.MatchString(first) {
+				t.Errorf("first line of the error:\n%s\nwant it to match %s", first, tt.wantFirst)
+			}
+			for _, want := range tt.wantText {
+				if !strings.Contains(msg, want) {
+					t.Errorf("the error lacks %q:\n%s", want, msg)
+				}
+			}
+		})
+	}
+}
+
+// testProcessSickens: an adapter that still runs but fails its health
+// check is said to run, with what the check asked, for how long, and
+// what it got: not as one that exited.
+func testProcessSickens(t *testing.T, bin string) {
+	inst, err := startProcess(t, []string{bin}, Env{})
+	if err != nil {
+		t.Fatalf("Start: %v", err)
+	}
+	client := &http.Client{Timeout: 5 * time.Second}
+	resp, err := client.Get(inst.URL() + "/sicken")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	ctx, cancel := context.WithTimeout(t.Context(), time.Second)
+	defer cancel()
+	err = inst.Alive(ctx)
+	var health *HealthError
+	var exit *ExitError
+	if !errors.As(err, &health) || errors.As(err, &exit) || health.Status != "503 Service Unavailable" {
+		t.Fatalf("Alive: %v, want a *HealthError of status 503 and no *ExitError", err)
+	}
+	want := " still runs, but gave no 200 to GET " + inst.URL() + "/healthz within 1s: it answered 503 Service Unavailable"
+	if !strings.HasSuffix(err.Error(), want) {
+		t.Errorf("Alive: %q, want it to end %q", err, want)
 	}
 }

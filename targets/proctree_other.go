@@ -29,6 +29,11 @@ func (*procTree) exposed() ([]string, error) {
 	return nil, fmt.Errorf("list listening sockets: %w", errors.ErrUnsupported)
 }
 
+// listening cannot say where the processes listen.
+func (*procTree) listening() ([]listenAt, error) {
+	return nil, fmt.Errorf("list listening sockets: %w", errors.ErrUnsupported)
+}
+
 // containerTree cannot find a container's processes here.
 func containerTree(int, string) (*procTree, error) {
 	return nil, fmt.Errorf("find the container's processes: %w", errors.ErrUnsupported)

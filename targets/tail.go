@@ -1,7 +1,9 @@
 package targets
 
 import (
+	"bytes"
 	"fmt"
+	"strings"
 	"sync"
 )
 
@@ -11,10 +13,18 @@ const logTailBytes = 64 << 10
 // errorTailBytes bounds the output tail quoted in an error message.
 const errorTailBytes = 2 << 10
 
-// tailBuffer is an io.Writer that keeps the last max bytes written to it.
-// It is safe for concurrent use.
+// errorHeadBytes and errorHeadLines bound the start of the output quoted
+// in an error message, when the tail does not hold it.
+const (
+	errorHeadBytes = 1 << 10
+	errorHeadLines = 10
+)
+
+// tailBuffer is an io.Writer that keeps the last max bytes written to it,
+// and the first errorHeadBytes. It is safe for concurrent use.
 type tailBuffer struct {
 	mu    sync.Mutex
+	head  []byte // the first bytes written, at most errorHeadBytes
 	ring  []byte // len(ring) == max once full
 	next  int    // where the next byte goes once full
 	max   int
@@ -31,6 +41,9 @@ func (b *tailBuffer) Write(p []byte) (int, error) {
 	defer b.mu.Unlock()
 	n := len(p)
 	b.total += int64(n)
+	if room := errorHeadBytes - len(b.head); room > 0 {
+		b.head = append(b.head, p[:min(room, len(p))]...)
+	}
 	if len(p) > b.max {
 		p = p[len(p)-b.max:]
 	}
@@ -73,4 +86,41 @@ func (b *tailBuffer) last(n int) string {
 		return "[...]" + string(tail[len(tail)-n:])
 	}
 	return string(tail)
+}
+
+// describe phrases the output for an error message: "no output", or
+// "last output:" and at most errorTailBytes of its end, preceded, when
+// those do not hold its start, by "its output began:" and its first lines
+// (at most errorHeadLines and errorHeadBytes, cut after a line).
+func (b *tailBuffer) describe() string {
+	return describeOutput(b.first(), b.last(errorTailBytes))
+}
+
+// first returns the start of the output when the last errorTailBytes do
+// not hold it: its first lines, at most errorHeadBytes; "" otherwise.
+func (b *tailBuffer) first() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.total <= errorTailBytes {
+		return ""
+	}
+	head := b.head[:min(int64(len(b.head)), b.total-errorTailBytes)] // not what the tail quotes
+	if i := bytes.LastIndexByte(head, '\n'); i > 0 {
+		head = head[:i]
+	}
+	lines := strings.SplitAfterN(string(head), "\n", errorHeadLines+1)
+	return strings.TrimRight(strings.Join(lines[:min(len(lines), errorHeadLines)], ""), "\n")
+}
+
+// describeOutput phrases an output's first lines (head, "" when tail
+// holds them) and its tail for an error message.
+func describeOutput(head, tail string) string {
+	tail = strings.TrimRight(tail, "\n")
+	switch {
+	case tail == "":
+		return "no output"
+	case head == "":
+		return "last output:\n" + tail
+	}
+	return "its output began:\n" + head + "\nlast output:\n" + tail
 }

@@ -7,8 +7,9 @@ import "context"
 type Target interface {
 	// Start launches an instance wired to env and returns once it answers
 	// GET /healthz with 200, or an error (wrapping ErrNotReady, or an
-	// *ExitError when a process exited first). The caller must call Stop
-	// on the returned instance.
+	// *ExitError when a process exited first) that names the target
+	// ("start process ./my-adapter: ..."). The caller must call Stop on
+	// the returned instance.
 	Start(ctx context.Context, env Env) (Instance, error)
 	// String names the target for reports, e.g. "in-process reference",
 	// "process ./my-adapter --flag", "url http://127.0.0.1:8080".
@@ -22,8 +23,11 @@ type Instance interface {
 	// trailing slash.
 	URL() string
 	// Alive returns nil when GET /healthz answers 200. When the adapter's
-	// process has exited it returns an *ExitError with its status and
-	// output tail.
+	// process has exited it returns an *ExitError with its status, the
+	// line of its output that says why and its output; when the health
+	// check failed otherwise, a *HealthError (what was asked, within how
+	// long, what came), which an instance the harness runs says of a
+	// process that still runs.
 	Alive(ctx context.Context) error
 	// Stop shuts the instance down within a bounded time, even when the
 	// adapter does not cooperate.

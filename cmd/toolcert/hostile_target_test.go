@@ -3,6 +3,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"net"
 	"net/http"
@@ -10,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -23,7 +25,9 @@ import (
 //   - listen-all: it listens on every interface;
 //   - setsid-child: it first starts a copy of this binary in a session of
 //     its own (mode sleep), which outlives it;
-//   - sleep: sleeps a minute (the child of setsid-child).
+//   - sleep: sleeps a minute (the child of setsid-child);
+//   - signal-parent: sends SIGTERM to its parent, toolcert, at its first
+//     call, then answers it.
 func serveHostileReference(mode string) int {
 	if mode == "sleep" {
 		time.Sleep(time.Minute)
@@ -59,7 +63,17 @@ func serveHostileReference(mode string) int {
 		fmt.Fprintln(os.Stderr, err)
 		return 2
 	}
-	if err := http.ListenAndServe(addr, a); err != nil {
+	var h http.Handler = a
+	if mode == "signal-parent" {
+		var once sync.Once
+		h = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.Method == http.MethodPost {
+				once.Do(func() { _ = syscall.Kill(os.Getppid(), syscall.SIGTERM) })
+			}
+			a.ServeHTTP(w, r)
+		})
+	}
+	if err := http.ListenAndServe(addr, h); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
 	}
@@ -116,5 +130,41 @@ func TestHostileTargets(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestInterruptedByTarget: an adapter that sends SIGTERM to toolcert
+// interrupts the run (exit 2, the reports written and marked interrupted),
+// and what toolcert says of it does not pass it off as its operator's: it
+// names the signal and says that it cannot tell who sent it, an adapter
+// included. The run is toolcert's own binary, as only main handles
+// signals.
+func TestInterruptedByTarget(t *testing.T) {
+	bin := buildToolcert(t)
+	feature := filepath.Join(t.TempDir(), "audited.feature")
+	if err := os.WriteFile(feature, []byte(auditFeature), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	out := t.TempDir()
+	marker := fmt.Sprintf("tok-signal-%d", time.Now().UnixNano())
+	cmd := exec.Command(bin, "run", "--quiet", "--target-cmd", fmt.Sprintf("'%s' %s signal-parent %s", os.Args[0], hostileArg, marker),
+		"--features", feature, "--out", out, "--seed", "1")
+	var stdout, stderr strings.Builder
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != exitConfig {
+		t.Fatalf("toolcert: %v, want exit %d\nstdout:\n%s\nstderr:\n%s", err, exitConfig, &stdout, &stderr)
+	}
+	want := "toolcert: run interrupted: SIGTERM received; toolcert cannot tell which process sent it: its operator, a CI runner's cancel, " +
+		"or any process of its user, an adapter run as a process included"
+	if !strings.Contains(stderr.String(), want) {
+		t.Errorf("standard error lacks %q:\n%s", want, &stderr)
+	}
+	if res := readResult(t, out); !res.Summary.Interrupted {
+		t.Errorf("results.json: summary %+v, want interrupted", res.Summary)
+	}
+	if left := processesWith(t, marker); len(left) > 0 {
+		t.Errorf("adapter processes left behind: %v", left)
 	}
 }

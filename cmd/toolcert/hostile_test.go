@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -81,7 +82,7 @@ func serveHostile(mode string) int {
 			listen = "127.0.0.1:0"
 		}
 	case "redirect", "redirect-hostile", "status500", "slowloris":
-	case "audit-fifo", "listen-all", "setsid-child", "sleep":
+	case "audit-fifo", "listen-all", "setsid-child", "sleep", "signal-parent":
 		return serveHostileReference(mode)
 	default:
 		fmt.Fprintf(os.Stderr, "hostile adapter: unknown mode %q\n", mode)
@@ -214,14 +215,21 @@ func evidenceOf(t *testing.T, res reports.Result, name string) string {
 // TestHostileStartFailure: an adapter that prints terminal escapes and a
 // fake verdict, then never starts, makes the run exit 2 after writing
 // every report with the failed scenario "the target starts", its output's
-// tail as evidence; what toolcert prints shows the escapes, inert.
+// tail as evidence; what toolcert prints shows the escapes, inert. The
+// progress line says what failed, and how many lines more results.json
+// holds.
 func TestHostileStartFailure(t *testing.T) {
 	tests := []struct {
 		mode, why string
+		progress  *regexp.Regexp // the second line of the progress line
 	}{
-		{"exit", "target process exited: exit status 3"},
-		{"never-ready", "target not ready"},
-		{"wrong-port", "target not ready"},
+		{"exit", "target process exited (exit status 3)",
+			regexp.MustCompile(`^     start lane \d: start process .*: target process exited \(exit status 3\); its last line: .*over\\x7f \(\d+ more lines in results\.json\)$`)},
+		{"never-ready", "target not ready",
+			regexp.MustCompile(`^     start lane \d: start process .*: target not ready after 1s: no 200 from GET http://127\.0\.0\.1:\d+/healthz \(the last probe: it answered 503 Service Unavailable\) \(\d+ more lines in results\.json\)$`)},
+		{"wrong-port", "target not ready",
+			regexp.MustCompile(`^     start lane \d: start process .*: target not ready after 1s: no 200 from GET http://127\.0\.0\.1:\d+/healthz \(the last probe: dial tcp 127\.0\.0\.1:\d+: connect: connection refused\); ` +
+				`it listens on 127\.0\.0\.1:\d+ \(pid \d+: .* hostile-adapter wrong-port tok\w+\), not on 127\.0\.0\.1:\d+ \(TOOLCERT_LISTEN\) \(\d+ more lines in results\.json\)$`)},
 	}
 	for _, tt := range tests {
 		t.Run(tt.mode, func(t *testing.T) {
@@ -257,6 +265,9 @@ func TestHostileStartFailure(t *testing.T) {
 				if !strings.Contains(stderr, want) {
 					t.Errorf("standard error lacks %q:\n%s", want, stderr)
 				}
+			}
+			if _, line, _ := strings.Cut(stderr, "FAIL target: the target starts ("); !tt.progress.MatchString(strings.Split(line, "\n")[1]) {
+				t.Errorf("standard error's progress line does not match %s:\n%s", tt.progress, stderr)
 			}
 		})
 	}

@@ -30,7 +30,8 @@ the target did not start (the reports are still written, with the start
 failure as the failed scenario "the target starts"), or the run was
 interrupted (SIGINT or SIGTERM: the scenario in flight stops, the rest are
 skipped, and the reports are still written; a second signal ends toolcert at
-once).
+once). toolcert cannot tell who sent the signal: any process of your user
+can, an adapter run as a process included.
 
 A target config file (--config FILE, docs/config.md) names the target, maps
 the corpus's tools onto its tools and may hold any of the flags below as a
@@ -107,7 +108,7 @@ func runFlagSet(stderr io.Writer) (*flag.FlagSet, *runconfig.Flags, *string) {
 	fs.StringVar(&f.Features, "features", f.Features, "`DIR` or .feature file to run instead of the built-in features")
 	fs.StringVar(&f.Fixtures, "fixtures", f.Fixtures, "fixture corpus `DIR` (one folder per tool) instead of the built-in corpus")
 	fs.StringVar(&f.Tags, "tags", f.Tags, "godog tag `EXPRESSION` selecting scenarios: && is and, ~ is not, a comma is or,\ne.g. \"@transport && ~@slow\"")
-	fs.IntVar(&f.Concurrency, "concurrency", f.Concurrency, "number of lanes (isolated mock upstream + target pairs) running scenarios in parallel")
+	fs.IntVar(&f.Concurrency, "concurrency", f.Concurrency, "number of lanes (isolated mock upstream + target pairs) running scenarios in parallel; no more start\nthan the selected scenarios can use: one each, or all when one runs generated variants")
 	fs.Uint64Var(&f.Seed, "seed", f.Seed, "seed for the canaries; 0 picks a random one (printed in the summary)")
 	fs.StringVar(&f.Out, "out", f.Out, "`DIR` for the reports and each lane's audit log")
 	fs.StringVar(&f.Format, "format", f.Format, "report formats to write into --out, a comma-separated `LIST` or \"all\":\n"+formatHelp())

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -57,20 +58,44 @@ var (
 )
 
 // StartPool starts cfg.Lanes lanes (at least one), or one for a target that
-// is already running. On error it stops what it started.
+// is already running. The lanes start in parallel, so a slow start costs
+// its time once, not once per lane; when one fails, the others' starts are
+// cancelled, what started is stopped (Close), and the error is the first
+// failure's.
 func StartPool(ctx context.Context, cfg PoolConfig) (*Pool, error) {
 	n := max(cfg.Lanes, 1)
 	if cfg.UpstreamListen != "" {
 		n = 1
 	}
 	p := &Pool{cfg: cfg, free: make(chan *Lane, n)}
-	for i := 1; i <= n; i++ {
-		lane, err := p.start(ctx, i)
-		if err != nil {
-			p.Close(ctx)
-			return nil, fmt.Errorf("start lane %d: %w", i, err)
+	sctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	lanes := make([]*Lane, n)
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Go(func() {
+			lane, err := p.start(sctx, i+1)
+			if err != nil {
+				cancel(fmt.Errorf("start lane %d: %w", i+1, err)) // the first cause stays
+				return
+			}
+			lanes[i] = lane
+		})
+	}
+	wg.Wait()
+	for _, lane := range lanes {
+		if lane != nil {
+			p.all = append(p.all, lane)
 		}
-		p.all = append(p.all, lane)
+	}
+	if err := context.Cause(sctx); err != nil {
+		p.Close(ctx)
+		if ctx.Err() != nil {
+			return nil, fmt.Errorf("start lanes: %w", ctx.Err())
+		}
+		return nil, err
+	}
+	for _, lane := range p.all {
 		p.free <- lane
 	}
 	return p, nil
@@ -131,7 +156,7 @@ func (p *Pool) startTarget(ctx context.Context, lane *Lane) error {
 	}
 	inst, err := p.cfg.Target.Start(ctx, env)
 	if err != nil {
-		return fmt.Errorf("start target %s: %w", p.cfg.Target, err)
+		return err // a target's Start names it
 	}
 	lane.Target = inst
 	found, err := exposed(ctx, inst)
@@ -250,20 +275,31 @@ func (p *Pool) Revive(ctx context.Context, lane *Lane) error {
 func (p *Pool) Release(lane *Lane) { p.free <- lane }
 
 // Close stops every target and mock upstream, each within a bound, and
-// adds what each target left running to its lane's Leftovers.
+// adds what each target left running to its lane's Leftovers. The lanes
+// stop in parallel, so a target that ignores SIGTERM costs its stop grace
+// once, not once per lane; the errors come in the order of the lanes.
 func (p *Pool) Close(ctx context.Context) error {
+	errs := make([]error, len(p.all))
+	var wg sync.WaitGroup
+	for i, lane := range p.all {
+		wg.Go(func() { errs[i] = closeLane(ctx, lane) })
+	}
+	wg.Wait()
+	return errors.Join(errs...)
+}
+
+// closeLane stops the lane's target, within a bound, and its mock upstream.
+func closeLane(ctx context.Context, lane *Lane) error {
 	var errs []error
-	for _, lane := range p.all {
+	if lane.Target != nil {
 		sctx, cancel := context.WithTimeout(ctx, 5*time.Second)
-		if lane.Target != nil {
-			if err := stopTarget(sctx, lane); err != nil {
-				errs = append(errs, fmt.Errorf("stop target of lane %d: %w", lane.ID, err))
-			}
+		if err := stopTarget(sctx, lane); err != nil {
+			errs = append(errs, fmt.Errorf("stop target of lane %d: %w", lane.ID, err))
 		}
 		cancel()
-		if err := lane.Upstream.Close(); err != nil {
-			errs = append(errs, fmt.Errorf("close mock of lane %d: %w", lane.ID, err))
-		}
+	}
+	if err := lane.Upstream.Close(); err != nil {
+		errs = append(errs, fmt.Errorf("close mock of lane %d: %w", lane.ID, err))
 	}
 	return errors.Join(errs...)
 }

@@ -2,6 +2,7 @@ package harness_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"os"
@@ -221,4 +222,98 @@ func TestPoolKeepsTargetLogs(t *testing.T) {
 	if pool.Restarts() != 1 {
 		t.Errorf("%d restarts, want 1", pool.Restarts())
 	}
+}
+
+// TestPoolStartsAndStopsLanesInParallel: a target that takes 2 s to
+// become ready costs about 2 s at four lanes, not 8; one that ignores
+// SIGTERM costs its stop grace once when the pool closes, not once per
+// lane; and each lane keeps its own target.log. The bounds leave room for
+// a loaded machine, below what the lanes one after another take.
+func TestPoolStartsAndStopsLanesInParallel(t *testing.T) {
+	bin := buildFakeAdapter(t)
+	const lanes, ready, grace = 4, 2 * time.Second, 2 * time.Second
+	target, err := targets.NewProcess([]string{bin, "-ready-after", ready.String(), "-ignore-term"}, targets.WithStopGrace(grace))
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	pool, err := harness.StartPool(context.Background(), harness.PoolConfig{Lanes: lanes, Target: target, Dir: t.TempDir()})
+	if err != nil {
+		t.Fatalf("StartPool: %v", err)
+	}
+	t.Cleanup(func() { pool.Close(context.Background()) })
+	if took := time.Since(start); took < ready || took > 3*ready {
+		t.Errorf("StartPool took %v for %d lanes of a %v start: want about %v, in parallel", took, lanes, ready, ready)
+	}
+	if got := len(pool.Lanes()); got != lanes {
+		t.Fatalf("%d lanes, want %d", got, lanes)
+	}
+	start = time.Now()
+	if err := pool.Close(context.Background()); err != nil {
+		t.Errorf("Close: %v", err)
+	}
+	if took := time.Since(start); took < grace || took > 3*grace {
+		t.Errorf("Close took %v for %d lanes that ignore SIGTERM, with a %v stop grace: want about %v, in parallel", took, lanes, grace, grace)
+	}
+	for _, lane := range pool.Lanes() {
+		raw, err := os.ReadFile(filepath.Join(lane.Dir, harness.TargetLog))
+		if err != nil || strings.Count(string(raw), "fakeadapter: starting") != 1 {
+			t.Errorf("lane %d: target.log %q (%v), want its one target's output", lane.ID, raw, err)
+		}
+	}
+}
+
+// failingLane is a target whose start fails at once on lane bad (its
+// folder's name) and is the process target elsewhere.
+type failingLane struct {
+	targets.Target
+	bad string
+}
+
+func (f failingLane) Start(ctx context.Context, env targets.Env) (targets.Instance, error) {
+	if filepath.Base(env.Dir) == f.bad {
+		return nil, errors.New("start failing: planted failure")
+	}
+	return f.Target.Start(ctx, env)
+}
+
+// TestPoolStartFailureStopsTheOthers: when one lane's start fails, the
+// pool does not wait for the other lanes' slow starts: it cancels them,
+// stops what started, leaves no process of the target running, and
+// returns the failure that came first, naming its lane.
+func TestPoolStartFailureStopsTheOthers(t *testing.T) {
+	bin := buildFakeAdapter(t)
+	marker := fmt.Sprintf("pool-start-failure-%d", time.Now().UnixNano())
+	target, err := targets.NewProcess([]string{bin, "-ready-after", "1m", marker}, targets.WithReadyTimeout(30*time.Second))
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	_, err = harness.StartPool(context.Background(), harness.PoolConfig{Lanes: 4, Target: failingLane{target, "lane-3"}, Dir: t.TempDir()})
+	if err == nil || !strings.HasPrefix(err.Error(), "start lane 3: start failing: planted failure") {
+		t.Fatalf("StartPool: %v, want the planted failure of lane 3", err)
+	}
+	if took := time.Since(start); took > 10*time.Second {
+		t.Errorf("StartPool took %v: it waited for the other lanes' starts", took)
+	}
+	if left := withMarker(t, marker); len(left) > 0 {
+		t.Errorf("processes of the target left running: %v", left)
+	}
+}
+
+// withMarker returns the pids of the processes whose command line holds
+// marker.
+func withMarker(tb testing.TB, marker string) []string {
+	tb.Helper()
+	files, err := filepath.Glob("/proc/[0-9]*/cmdline")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var pids []string
+	for _, f := range files {
+		if b, err := os.ReadFile(f); err == nil && strings.Contains(string(b), marker) {
+			pids = append(pids, filepath.Base(filepath.Dir(f)))
+		}
+	}
+	return pids
 }

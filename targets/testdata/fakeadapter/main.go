@@ -4,9 +4,13 @@
 // NAME=value per line) and GET /exit by exiting with status 4.
 //
 // Hostile flags: -bind HOST listens on HOST (0.0.0.0, ::) at the port of
-// the listen address instead; -spawn MODE starts a process that tries to
-// outlive the adapter (see package hostile), listening on -spawn-listen
-// when set, and GET /spawned answers its pid.
+// the listen address instead; -wrong-port listens on another port of its
+// host; -spawn MODE starts a process that tries to outlive the adapter
+// (see package hostile), listening on -spawn-listen when set, and GET
+// /spawned answers its pid; -noise N prints N lines after it starts;
+// -panic panics once it has started (and printed its noise); -ready-after
+// D answers /healthz with 503 until D has passed; GET /sicken makes
+// /healthz answer 503 from then on, while the process runs on.
 package main
 
 import (
@@ -17,6 +21,7 @@ import (
 	"os"
 	"os/signal"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -37,6 +42,10 @@ func run(args []string) int {
 	bind := flags.String("bind", "", "listen on this host at the listen address's port")
 	spawn := flags.String("spawn", "", "start a process that tries to outlive the adapter: group, setsid or double-fork")
 	spawnListen := flags.String("spawn-listen", "", "the spawned process listens on this address")
+	wrongPort := flags.Bool("wrong-port", false, "listen on another port of the listen address's host")
+	noise := flags.Int("noise", 0, "print this many lines after starting")
+	panics := flags.Bool("panic", false, "panic once started")
+	readyAfter := flags.Duration("ready-after", 0, "answer /healthz with 503 until this has passed")
 	if err := flags.Parse(args); err != nil {
 		return 2
 	}
@@ -44,6 +53,10 @@ func run(args []string) int {
 	if *bind != "" {
 		_, port, _ := net.SplitHostPort(addr)
 		addr = net.JoinHostPort(*bind, port)
+	}
+	if *wrongPort {
+		host, _, _ := net.SplitHostPort(addr)
+		addr = net.JoinHostPort(host, "0")
 	}
 	spawned := 0
 	if *spawn != "" {
@@ -61,14 +74,25 @@ func run(args []string) int {
 	if *ignoreTerm {
 		signal.Ignore(syscall.SIGTERM)
 	}
+	started := time.Now()
 	fmt.Println("fakeadapter: starting")
+	for i := range *noise {
+		fmt.Printf("fakeadapter: noise line %d\n", i+1)
+	}
+	if *panics {
+		explode()
+	}
+	var sick atomic.Bool
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) {
-		if *neverReady {
+		if *neverReady || sick.Load() || time.Since(started) < *readyAfter {
 			w.WriteHeader(http.StatusServiceUnavailable)
 			return
 		}
 		fmt.Fprintln(w, "ok")
+	})
+	mux.HandleFunc("GET /sicken", func(http.ResponseWriter, *http.Request) {
+		sick.Store(true)
 	})
 	mux.HandleFunc("GET /env", func(w http.ResponseWriter, _ *http.Request) {
 		fmt.Fprint(w, strings.Join(os.Environ(), "\n"))
@@ -86,4 +110,9 @@ func run(args []string) int {
 		return 1
 	}
 	return 0
+}
+
+// explode panics, in a frame of its own.
+func explode() {
+	panic("fakeadapter: boom")
 }
