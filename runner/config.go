@@ -114,12 +114,16 @@ var ErrNothingRan = errors.New("no scenario ran")
 var ErrInterrupted = errors.New("run interrupted")
 
 // pool is the lane pool's configuration of the run, its lanes' folders
-// under dir.
-func (c *Config) pool(dir string) harness.PoolConfig {
+// under dir, its mocks serving the corpus's side routes.
+func (c *Config) pool(dir string) (harness.PoolConfig, error) {
+	side, err := sideRoutes(c.Fixtures)
+	if err != nil {
+		return harness.PoolConfig{}, fmt.Errorf("%w: %w", ErrConfig, err)
+	}
 	return harness.PoolConfig{
 		Lanes: c.lanes(), Target: c.Target, Profile: c.Profile, Fixtures: c.Fixtures,
-		UpstreamListen: c.UpstreamListen, AuditFile: c.AuditFile, Dir: dir,
-	}
+		UpstreamListen: c.UpstreamListen, AuditFile: c.AuditFile, Dir: dir, Side: side,
+	}, nil
 }
 
 // progressLine writes line to Progress, made printable (it may quote the

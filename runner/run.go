@@ -55,7 +55,10 @@ func Run(ctx context.Context, cfg Config) (*reports.Result, error) {
 	defer cleanup()
 	res := &reports.Result{Tool: "toolcert", Version: cfg.Version, Seed: cfg.Seed, Target: cfg.Target.String(), StartedAt: time.Now().UTC(),
 		Shard: cfg.Shard.String(), Level: cfg.level()}
-	pc := cfg.pool(dir)
+	pc, err := cfg.pool(dir)
+	if err != nil {
+		return nil, err
+	}
 	pc.Target = startingTarget{pc.Target}
 	pool, err := harness.StartPool(ctx, pc)
 	if err != nil {
@@ -208,6 +211,7 @@ func newSuite(cfg *Config, pool *harness.Pool) (*steps.Suite, error) {
 		UpstreamVersion: cfg.UpstreamVersion,
 		Level:           cfg.level(),
 		Tools:           cfg.Tools,
+		Warn:            cfg.progressLine,
 	}, nil
 }
 

@@ -37,6 +37,10 @@ type PoolConfig struct {
 	AuditFile string
 	// Dir receives a folder per lane with its audit log and policy.
 	Dir string
+	// Side are the answers every lane's mock gives, for the whole run, on
+	// routes no scenario programs (the corpus's routes.json): set before
+	// the lane's target starts, kept across resets.
+	Side []mocks.SideRoute
 }
 
 // Pool is the set of lanes a run's scenarios take turns on. It implements
@@ -115,6 +119,10 @@ func (p *Pool) start(ctx context.Context, id int) (*Lane, error) {
 	up, err := mocks.NewUpstream(opts...)
 	if err != nil {
 		return nil, fmt.Errorf("start mock upstream: %w", err)
+	}
+	if err := up.Side(p.cfg.Side...); err != nil {
+		up.Close()
+		return nil, fmt.Errorf("serve the side routes: %w", err)
 	}
 	lane := &Lane{ID: id, Upstream: up, AuditFile: p.cfg.AuditFile}
 	if p.cfg.UpstreamListen == "" {
