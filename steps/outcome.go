@@ -238,8 +238,8 @@ func (w *world) withinBudget() error {
 	p := w.suite.Profile
 	limit := time.Duration(p.Deadline) + time.Duration(p.ReadTimeout) + time.Second
 	if c.Hung > 0 {
-		return w.note(reports.EvidenceMismatch, "the agent got no answer within %v, when the harness stopped waiting; the adapter's time budget is %v (allowed with slack: %v)%s",
-			c.Hung, time.Duration(p.Deadline), limit, arrived(c.Out.HTTP))
+		return w.note(reports.EvidenceMismatch, "the agent got no answer within %v, when the harness stopped waiting; the adapter's time budget is %v (allowed with slack: %v)%s%s",
+			c.Hung, time.Duration(p.Deadline), limit, arrived(c.Out.HTTP), w.askedDuring(c))
 	}
 	if c.Out.Elapsed > limit {
 		return w.note(reports.EvidenceMismatch, "the agent waited %v; the adapter's time budget is %v (allowed with slack: %v)%s",

@@ -73,3 +73,51 @@ func (w *world) noteUnprogrammed() bool {
 			501, strings.TrimSpace(mocks.NotProgrammed), strings.Join(routes, ", "))})
 	return true
 }
+
+// askedDuring says, for the evidence of call c, which the harness stopped
+// waiting for, what the upstream received during it and when, from the
+// call's start: "; meanwhile the upstream received 4 requests: GET /x 503
+// at 0s, 1s, 3s, 7s". It warns once a run when the last came after the
+// profile's deadline: the target was still asking the upstream when an
+// adapter of that profile has given up, so its retries (or its waits for
+// Retry-After) outlast what the profile declares.
+func (w *world) askedDuring(c *call) string {
+	var got []mocks.Entry
+	for _, e := range w.lane.Upstream.Journal() {
+		if !e.At.Before(c.Started) {
+			got = append(got, e)
+		}
+	}
+	if len(got) == 0 {
+		return "; the upstream received no request during the call"
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "; meanwhile the upstream received %d request(s):", len(got))
+	prev := ""
+	for i, e := range got {
+		if i == maxListedRequests {
+			fmt.Fprintf(&b, " … and %d more", len(got)-i)
+			break
+		}
+		at := roundTime(e.At.Sub(c.Started).Truncate(time.Millisecond))
+		if key := fmt.Sprintf("%s %s %d", e.Method, clipText(e.Path), e.Served.Status); key != prev {
+			if prev != "" {
+				b.WriteString(";")
+			}
+			fmt.Fprintf(&b, " %s at %v", key, at)
+			prev = key
+		} else {
+			fmt.Fprintf(&b, ", %v", at)
+		}
+	}
+	deadline := time.Duration(w.suite.Profile.Deadline)
+	if last := got[len(got)-1].At.Sub(c.Started); deadline > 0 && last > deadline {
+		fmt.Fprintf(&b, " (the last %v after the call began, past the profile's deadline of %v: the target was still asking)", roundTime(last.Truncate(time.Millisecond)), deadline)
+		w.suite.warnOnce("still-asked", fmt.Sprintf("warning: a call got no answer within the call timeout (%v) while the target was still asking the mock upstream %v after the call began, past the profile's deadline (%v): its retries or its waits for Retry-After outlast the profile; write a profile with the target's own limits (--profile, docs/profile.md) so that its calls are judged by them",
+			c.Hung, roundTime(last.Truncate(time.Millisecond)), deadline))
+	}
+	return b.String()
+}
+
+// maxListedRequests is how many upstream requests a message lists.
+const maxListedRequests = 12

@@ -51,7 +51,11 @@ type Suite struct {
 	// target, whose volatile parts and comparisons apply to it too (an
 	// MCP or HTTP agent carries its own).
 	Tools map[string]targets.ToolMap
+	// Warn prints a warning for the person running toolcert (standard
+	// error); nil prints none. Each kind of warning is given once a run.
+	Warn func(line string)
 
+	warned    sync.Map // kind of warning -> struct{}
 	mu        sync.Mutex
 	contracts map[string]*judge.Schema
 	decision  *judge.Schema
@@ -181,4 +185,14 @@ func (s *Suite) cases(name string) (*corpus.Cases, error) {
 type casesOrErr struct {
 	cases *corpus.Cases
 	err   error
+}
+
+// warnOnce gives the warning line through Warn, once per run for kind.
+func (s *Suite) warnOnce(kind, line string) {
+	if s.Warn == nil {
+		return
+	}
+	if _, done := s.warned.LoadOrStore(kind, struct{}{}); !done {
+		s.Warn(line)
+	}
 }

@@ -120,8 +120,8 @@ func (w *world) mustCall() (*call, error) {
 		if o := c.Out.HTTP; o != nil && (o.StatusLine != "" || o.FirstByteAfter > 0) {
 			answer = "no complete answer"
 		}
-		return nil, w.note(reports.EvidenceTarget, "the target gave %s to %q within %v, the harness's call timeout: the agent would still be waiting%s",
-			answer, c.Tool, c.Hung, arrived(c.Out.HTTP))
+		return nil, w.note(reports.EvidenceTarget, "the target gave %s to %q within %v, the harness's call timeout: the agent would still be waiting%s%s",
+			answer, c.Tool, c.Hung, arrived(c.Out.HTTP), w.askedDuring(c))
 	}
 	return w.call, nil
 }
