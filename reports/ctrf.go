@@ -152,6 +152,9 @@ func CTRF(w io.Writer, r *Result) error {
 		for _, c := range sc.Cases {
 			tests = append(tests, ctrfCase(sc, c, l))
 		}
+		for _, id := range sc.SkippedCases {
+			tests = append(tests, ctrfCase(sc, Case{ID: id, Status: Skipped}, l))
+		}
 	}
 	report := ctrfReport{ReportFormat: "CTRF", SpecVersion: "0.0.0", Results: ctrfResults{
 		Tool:    ctrfTool{Name: cmp.Or(r.Tool, "toolcert"), Version: r.Version},
@@ -254,6 +257,9 @@ func ctrfCase(sc Scenario, c Case, l Level) ctrfTest {
 	case StrictOnly:
 		t.RawStatus = string(StrictOnly)
 		t.Message = strictOnlyText(c.StatusAt(LevelStrict))
+	case Skipped:
+		t.Message = skippedCaseText
+		return t
 	default:
 		t.Message = "generated case " + t.Status
 		if ev := evidenceAt(c.Evidence, l); len(ev) > 0 {

@@ -118,9 +118,12 @@ type htmlScenario struct {
 	Open     bool
 	Evidence []Evidence
 	Other    string
-	Listed   []htmlCase
-	Passes   int
-	rank     int
+	// Detail is what the agent saw, the upstream requests and the end of
+	// what the target printed, for a failed scenario ("" for none).
+	Detail string
+	Listed []htmlCase
+	Passes int
+	rank   int
 }
 
 // htmlCase is a listed case, its evidence ordered as a scenario's, and its
@@ -129,6 +132,15 @@ type htmlCase struct {
 	Case
 	Evidence []Evidence
 	Other    string
+	Detail   string // as htmlScenario's, for a failed case
+}
+
+// htmlDetail joins the detail lines of a failed scenario or case.
+func htmlDetail(status Status, saw []Part, reqs []Request, output string) string {
+	if status != Failed {
+		return ""
+	}
+	return strings.Join(detailLines(saw, reqs, output, 4096, 20, 40, 4096), "\n")
 }
 
 // htmlOther says the statuses of levels, other than l, at which a
@@ -245,11 +257,13 @@ func (f *htmlFeature) add(sc *Scenario, l Level) {
 	hs := htmlScenario{Scenario: sc, rank: htmlRank(sc), Evidence: evidenceFirst(sc.Evidence, l),
 		Other: htmlOther(sc.Status, sc.StatusAt, l)}
 	hs.Open = hs.rank < 2
+	hs.Detail = htmlDetail(sc.Status, sc.Saw, sc.Requests, sc.TargetOutput)
 	for _, c := range sc.Cases {
 		if c.Status == Passed && c.Baseline == "" {
 			hs.Passes++
 		} else {
-			hs.Listed = append(hs.Listed, htmlCase{Case: c, Evidence: evidenceFirst(c.Evidence, l), Other: htmlOther(c.Status, c.StatusAt, l)})
+			hs.Listed = append(hs.Listed, htmlCase{Case: c, Evidence: evidenceFirst(c.Evidence, l), Other: htmlOther(c.Status, c.StatusAt, l),
+				Detail: htmlDetail(c.Status, c.Saw, c.Requests, c.TargetOutput)})
 		}
 	}
 	f.Scenarios = append(f.Scenarios, hs)

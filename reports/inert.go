@@ -192,6 +192,8 @@ func inertScenario(sc Scenario) Scenario {
 	sc.ID, sc.Feature, sc.Name, sc.Error = inert(sc.ID), inert(sc.Feature), inert(sc.Name), inert(sc.Error)
 	sc.Tags = inertAll(sc.Tags)
 	sc.Evidence = inertEvidence(sc.Evidence)
+	sc.Saw, sc.Requests, sc.TargetOutput = inertParts(sc.Saw), inertRequests(sc.Requests), inert(sc.TargetOutput)
+	sc.SkippedCases = inertAll(sc.SkippedCases)
 	if sc.Steps != nil {
 		steps := make([]Step, len(sc.Steps))
 		for i, st := range sc.Steps {
@@ -205,6 +207,7 @@ func inertScenario(sc Scenario) Scenario {
 		for i, c := range sc.Cases {
 			c.ID, c.Tool, c.Operator, c.Field = inert(c.ID), inert(c.Tool), inert(c.Operator), inert(c.Field)
 			c.Reproducer, c.Evidence = inert(c.Reproducer), inertEvidence(c.Evidence)
+			c.Saw, c.Requests, c.TargetOutput = inertParts(c.Saw), inertRequests(c.Requests), inert(c.TargetOutput)
 			cases[i] = c
 		}
 		sc.Cases = cases
@@ -217,6 +220,30 @@ func inertScenario(sc Scenario) Scenario {
 		sc.Gherkin = &g
 	}
 	return sc
+}
+
+func inertParts(parts []Part) []Part {
+	if parts == nil {
+		return nil
+	}
+	out := make([]Part, len(parts))
+	for i, p := range parts {
+		p.Where, p.Text = inert(p.Where), inert(p.Text)
+		out[i] = p
+	}
+	return out
+}
+
+func inertRequests(reqs []Request) []Request {
+	if reqs == nil {
+		return nil
+	}
+	out := make([]Request, len(reqs))
+	for i, r := range reqs {
+		r.Method, r.Path, r.Route = inert(r.Method), inert(r.Path), inert(r.Route)
+		out[i] = r
+	}
+	return out
 }
 
 func inertEvidence(ev []Evidence) []Evidence {

@@ -135,6 +135,10 @@ func junitSuitesOf(scs []Scenario, l Level) []junitSuite {
 		for _, c := range sc.Cases {
 			s.add(junitVariant(sc, c, l))
 		}
+		for _, id := range sc.SkippedCases {
+			s.add(junitCase{Name: xmlSafe(sc.Name + " › " + id), Classname: xmlSafe(sc.Feature), Time: secs(0),
+				Skipped: &junitSkip{Message: skippedCaseText}})
+		}
 		total[sc.Feature] += sc.Duration
 	}
 	sort.Strings(order)
@@ -146,6 +150,10 @@ func junitSuitesOf(scs []Scenario, l Level) []junitSuite {
 	}
 	return out
 }
+
+// skippedCaseText says why a generated case listed in a scenario's
+// SkippedCases did not run.
+const skippedCaseText = "not run: a step before the one that runs it failed"
 
 // add appends s and counts its tests.
 func (out *junitSuites) add(s junitSuite) {
@@ -248,7 +256,7 @@ func junitVariant(sc Scenario, c Case, l Level) junitCase {
 	if ev := evidenceAt(c.Evidence, l); len(ev) > 0 {
 		msg = ev[0].Message
 	}
-	body := joinLines(reproduceLine(c), evidenceTrace(c.Evidence, l)) + "\n"
+	body := joinLines(append([]string{reproduceLine(c), evidenceTrace(c.Evidence, l)}, detailLines(c.Saw, c.Requests, c.TargetOutput, 4096, 20, 40, 4096)...)...) + "\n"
 	jc.Failure = &junitMessage{Type: junitFailed, Message: xmlSafe(firstLine(msg)), Body: xmlSafe(body)}
 	return baselined(jc, c.Baseline)
 }

@@ -337,6 +337,9 @@ func mdScenario(sc Scenario, l Level) []string {
 			fmt.Fprintf(&b, " (strict only: %d)", so)
 		}
 	}
+	if n := len(sc.SkippedCases); n > 0 {
+		fmt.Fprintf(&b, ", generated cases not run (a step before theirs failed): %d", n)
+	}
 	b.WriteString(".\n\n")
 	switch {
 	case sc.Error != "":
@@ -347,6 +350,9 @@ func mdScenario(sc Scenario, l Level) []string {
 	pieces := []string{b.String()}
 	for _, e := range evidenceAt(sc.Evidence, l) {
 		pieces = append(pieces, mdText(func(b *strings.Builder) { mdEvidence(b, []Evidence{e}) }))
+	}
+	if sc.Status == Failed {
+		pieces = append(pieces, mdText(func(b *strings.Builder) { mdDetail(b, sc.Saw, sc.Requests, sc.TargetOutput) }))
 	}
 	for _, c := range sc.Cases {
 		if mdCaseNotable(c) {
@@ -403,6 +409,15 @@ func mdCase(b *strings.Builder, c Case, l Level) {
 	}
 	b.WriteString("\n\n")
 	mdEvidence(b, evidenceAt(c.Evidence, l))
+	mdDetail(b, c.Saw, c.Requests, c.TargetOutput)
+}
+
+// mdDetail writes what the agent saw, the upstream requests and the end
+// of what the target printed, in one fenced block, when there is any.
+func mdDetail(b *strings.Builder, saw []Part, reqs []Request, output string) {
+	if lines := detailLines(saw, reqs, output, 1024, 8, 10, 1024); len(lines) > 0 {
+		mdFence(b, "text", strings.Join(lines, "\n"))
+	}
 }
 
 // mdLabel names a status with its baseline mark.

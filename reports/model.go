@@ -78,6 +78,10 @@ type Summary struct {
 	Cases       int `json:"cases"`
 	CasesPassed int `json:"cases_passed"`
 	CasesFailed int `json:"cases_failed"`
+	// CasesSkipped counts the generated variants no step ran because a
+	// step before it failed (Scenario.SkippedCases); Cases does not count
+	// them.
+	CasesSkipped int `json:"cases_skipped,omitempty"`
 	// CasesStrictOnly counts, in a run that certifies level safe, the
 	// cases that level does not judge (a reject of the corpus that may
 	// be read past).
@@ -127,11 +131,18 @@ type Scenario struct {
 	// Cases are the generated variants a step ran, each with its own
 	// status and evidence.
 	Cases []Case `json:"cases,omitempty"`
+	// SkippedCases are the IDs of the generated variants that steps after
+	// a failed one would have run: skipped, neither passed nor failed.
+	SkippedCases []string `json:"skipped_cases,omitempty"`
 	// Saw is what the agent saw of the scenario's last call, and Requests
 	// the upstream requests of the scenario (its own calls'), as a Case
 	// keeps them; kept for a scenario that failed at some level.
 	Saw      []Part    `json:"saw,omitempty"`
 	Requests []Request `json:"requests,omitempty"`
+	// TargetOutput is what the target printed during the scenario (its
+	// standard error, an in-process adapter's log), as far as its kept
+	// tail holds it; kept for a scenario that failed at some level.
+	TargetOutput string `json:"target_output,omitempty"`
 	// Baseline is ExpectedFailure or UnexpectedPass when a baseline lists
 	// the scenario (see [Baseline.Apply]), "" otherwise.
 	Baseline string `json:"baseline,omitempty"`
@@ -203,6 +214,11 @@ type Case struct {
 	// a case that failed at some level, or asked a route nobody
 	// programmed.
 	Requests []Request `json:"requests,omitempty"`
+	// TargetOutput is what the target printed while the case ran, as far
+	// as its kept tail holds it; kept for a case that failed at some
+	// level. Lanes run cases in parallel: it is the output of the lane's
+	// own target only.
+	TargetOutput string `json:"target_output,omitempty"`
 	// Baseline is ExpectedFailure or UnexpectedPass when a baseline lists
 	// the case, "" otherwise.
 	Baseline string `json:"baseline,omitempty"`
@@ -274,6 +290,7 @@ func (r *Result) Tally() {
 		}
 		s.Leaks += r.count(sc.Evidence, EvidenceLeak)
 		s.count(sc.Baseline, &s.ExpectedFailures)
+		s.CasesSkipped += len(sc.SkippedCases)
 		for _, c := range sc.Cases {
 			s.Cases++
 			switch c.Status {

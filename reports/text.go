@@ -80,13 +80,27 @@ func textScenario(b *strings.Builder, sc Scenario, l Level) {
 			}
 		}
 	}
+	if sc.Status == Failed {
+		textDetail(b, "      ", sc.Saw, sc.Requests, sc.TargetOutput)
+	}
 	for _, c := range atMost(failedCases(sc), 10) {
-		fmt.Fprintf(b, "      case %s: %s\n        reproduce: %s\n", c.ID, caseReason(c, l), c.Reproducer)
+		fmt.Fprintf(b, "      case %s: %s\n", c.ID, caseReason(c, l))
+		textDetail(b, "        ", c.Saw, c.Requests, c.TargetOutput)
+		fmt.Fprintf(b, "        reproduce: %s\n", c.Reproducer)
 	}
 	for _, c := range sc.Cases {
 		if c.Baseline == UnexpectedPass {
 			fmt.Fprintf(b, "      case %s: UNEXPECTED PASS (remove it from the baseline)\n", c.ID)
 		}
+	}
+}
+
+// textDetail writes, indented, what the agent saw (each part clipped at
+// 160 bytes), the first four upstream requests and the last three lines
+// the target printed: results.json has them all.
+func textDetail(b *strings.Builder, indent string, saw []Part, reqs []Request, output string) {
+	for _, line := range detailLines(saw, reqs, output, 160, 4, 3, 480) {
+		b.WriteString(indent + strings.ReplaceAll(line, "\n", "\n"+indent+"| ") + "\n")
 	}
 }
 
@@ -170,6 +184,9 @@ func textCounts(b *strings.Builder, r *Result, coverage bool) {
 			so = fmt.Sprintf(", %d strict only (level safe does not judge them)", s.CasesStrictOnly)
 		}
 		fmt.Fprintf(b, "%d generated cases: %d passed, %d failed%s\n", s.Cases, s.CasesPassed, s.CasesFailed, so)
+	}
+	if s.CasesSkipped > 0 {
+		fmt.Fprintf(b, "%d generated cases skipped: a step before theirs failed (results.json lists each under skipped_cases)\n", s.CasesSkipped)
 	}
 	if s.Blocked > 0 {
 		fmt.Fprintf(b, "%d scenarios with denied, refused, expired or malformed calls: %d upstream requests reached from them\n", s.Blocked, s.BlockedRequests)

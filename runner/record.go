@@ -31,6 +31,9 @@ type recorder struct {
 	level reports.Level
 	// sources give each scenario and step its line in its feature file.
 	sources *gherkinSources
+	// variantIDs names the generated variants a step runs (nil: none
+	// known), to list those of a skipped step.
+	variantIDs func(text string) ([]string, bool)
 }
 
 // hook registers, for one scenario, the hooks that record it. It must be
@@ -68,10 +71,11 @@ func (r *recorder) hook(sc *godog.ScenarioContext) {
 		result.Steps = append(result.Steps, s)
 		return ctx, nil
 	})
-	sc.After(func(ctx context.Context, _ *godog.Scenario, err error) (context.Context, error) {
+	sc.After(func(ctx context.Context, p *godog.Scenario, err error) (context.Context, error) {
 		if outOfShard(ctx) {
 			return ctx, nil // another shard's scenario: not part of this result
 		}
+		r.skipRest(&result, p, stepLines)
 		result.Duration = reports.Duration(time.Since(started))
 		result.Status = scenarioStatus(err, result.Steps)
 		result.Error = scenarioError(err, result.Steps)
@@ -86,7 +90,7 @@ func (r *recorder) hook(sc *godog.ScenarioContext) {
 		result.Levels = levelStatuses(result, rec, r.level)
 		result.Status = result.Levels[r.level]
 		if slices.Contains(slices.Collect(maps.Values(result.Levels)), reports.Failed) || len(reports.Failing(result.Evidence)) < len(result.Evidence) {
-			result.Saw, result.Requests = rec.Saw, rec.Upstream
+			result.Saw, result.Requests, result.TargetOutput = rec.Saw, rec.Upstream, rec.TargetOutput
 		}
 		if result.Levels[reports.LevelSafe] == reports.StrictOnly {
 			for i := range result.Evidence {
@@ -99,6 +103,25 @@ func (r *recorder) hook(sc *godog.ScenarioContext) {
 		}
 		return ctx, nil
 	})
+}
+
+// skipRest records the steps of p after the last one recorded, which
+// godog skips once a step failed (its After hook runs at the failed
+// step), as skipped; and the generated variants a skipped step would have
+// run as the scenario's skipped cases.
+func (r *recorder) skipRest(result *reports.Scenario, p *godog.Scenario, lines map[string]int) {
+	if p == nil || len(result.Steps) >= len(p.Steps) {
+		return
+	}
+	for _, st := range p.Steps[len(result.Steps):] {
+		result.Steps = append(result.Steps, reports.Step{Keyword: keyword(st.Type), Text: st.Text, Status: reports.Skipped, Line: lines[st.Id]})
+		if r.variantIDs == nil {
+			continue
+		}
+		if ids, ok := r.variantIDs(st.Text); ok {
+			result.SkippedCases = append(result.SkippedCases, ids...)
+		}
+	}
 }
 
 func (r *recorder) add(s reports.Scenario, requests int) {

@@ -69,7 +69,8 @@ func Run(ctx context.Context, cfg Config) (*reports.Result, error) {
 		pool.Close(context.WithoutCancel(ctx))
 		return nil, err
 	}
-	rec := &recorder{progress: cfg.Progress, requireAll: cfg.RequireAll, level: cfg.level(), sources: newGherkinSources(cfg.Features)}
+	rec := &recorder{progress: cfg.Progress, requireAll: cfg.RequireAll, level: cfg.level(), sources: newGherkinSources(cfg.Features),
+		variantIDs: suite.VariantIDs}
 	runGodog(ctx, &cfg, suite, rec)
 	closeErr := pool.Close(context.WithoutCancel(ctx))
 	findings := targetFindings(pool.Lanes(), cfg.progressLine)

@@ -2,6 +2,7 @@ package steps
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -59,19 +60,29 @@ func (w *world) send(ctx context.Context, tool string, args []byte, do harness.S
 	return nil
 }
 
-// targetFailure turns a failed call into evidence: the error, whether the
-// target is still alive, and the tail of what it printed.
+// targetFailure turns a failed call into evidence: what failed (a crash,
+// an answer that is no HTTP, the error), whether the target still runs,
+// and the tail of what it printed.
 func (w *world) targetFailure(ctx context.Context, err error) error {
 	logs := w.lane.Target.Logs()
 	msg := fmt.Sprintf("calling %q on the target failed: %v", w.call.Tool, firstLine(err.Error()))
-	if crash := crashOf(logs); crash != "" {
+	var notHTTP *targets.NotHTTPError
+	switch crash := targets.CrashLine(logs); {
+	case crash != "":
 		msg = fmt.Sprintf("the target crashed during the call of %q: %s", w.call.Tool, crash)
+	case errors.As(err, &notHTTP):
+		msg = fmt.Sprintf("the call of %q got an answer that is no HTTP: %v", w.call.Tool, firstLine(notHTTP.Error()))
 	}
 	msg += "\n" + err.Error()
 	actx, cancel := context.WithTimeout(ctx, time.Second)
 	defer cancel()
-	if aerr := w.lane.Target.Alive(actx); aerr != nil {
-		msg += fmt.Sprintf("\nthe target is not alive: %v", firstLine(aerr.Error()))
+	var exit *targets.ExitError
+	switch aerr := w.lane.Target.Alive(actx); {
+	case aerr == nil:
+	case errors.As(aerr, &exit):
+		msg += fmt.Sprintf("\nthe target exited during the call: %v", firstLine(aerr.Error()))
+	default:
+		msg += "\n" + firstLine(aerr.Error()) // says whether the process still runs
 	}
 	if logs != "" && !strings.Contains(err.Error(), "last output:") {
 		msg += "\ntarget output (tail):\n" + tail(logs, 2048)

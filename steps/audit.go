@@ -136,7 +136,7 @@ func (w *world) auditMismatch(msg string, want, got any) error {
 // auditSHA checks raw_sha256 against the bytes the mock actually wrote in
 // its last answer.
 func (w *world) auditSHA(ev auditEvent) error {
-	j := w.lane.Upstream.Journal()
+	j := w.toolJournal()
 	if len(j) == 0 {
 		return w.note(reports.EvidenceJournal, "the upstream received no request, so no body was served")
 	}

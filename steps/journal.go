@@ -2,13 +2,25 @@ package steps
 
 import (
 	"fmt"
+	"slices"
 
+	"github.com/toolcert/toolcert/mocks"
 	"github.com/toolcert/toolcert/reports"
 )
 
 // requests counts the requests the lane's upstream received since the
-// scenario began, including any past the journal's bounds.
-func (w *world) requests() int { return w.lane.Upstream.Received() }
+// scenario began, including any past the journal's bounds, but for those
+// a side route answered: a client's discovery or whoami is its own, not
+// an attempt of the tool's call (docs/fixtures.md, "Side routes").
+func (w *world) requests() int {
+	return w.lane.Upstream.Received() - w.lane.Upstream.SideReceived()
+}
+
+// toolJournal is the lane's journal without the requests side routes
+// answered.
+func (w *world) toolJournal() []mocks.Entry {
+	return slices.DeleteFunc(w.lane.Upstream.Journal(), mocks.Entry.Side)
+}
 
 // ownRequests counts the requests of the scenario's own call; the lane's
 // journal holds only the last generated variant's when the scenario ran
@@ -62,7 +74,7 @@ func connected(n int) string {
 // stoppedReading checks that the adapter hung up before the mock could
 // write the whole body of its last answer: it read with a limit.
 func (w *world) stoppedReading() error {
-	j := w.lane.Upstream.Journal()
+	j := w.toolJournal()
 	if len(j) == 0 {
 		return w.note(reports.EvidenceJournal, "the upstream received no request")
 	}

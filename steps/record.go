@@ -8,6 +8,7 @@ import (
 
 	"github.com/toolcert/toolcert/mocks"
 	"github.com/toolcert/toolcert/reports"
+	"github.com/toolcert/toolcert/targets"
 )
 
 // What a case keeps for the person who reads a failure: what the agent saw
@@ -71,6 +72,8 @@ func (w *world) noteUnprogrammed() bool {
 	w.evidence = append(w.evidence, reports.Evidence{Kind: reports.EvidenceNote,
 		Message: fmt.Sprintf("the target asked routes nobody programmed, which the mock answered %d %q: %s (a route the upstream answers on the side, such as a discovery route, goes in the corpus's routes.json)",
 			501, strings.TrimSpace(mocks.NotProgrammed), strings.Join(routes, ", "))})
+	w.suite.warnOnce("unprogrammed", fmt.Sprintf("warning: the target asked routes nobody programmed (first %s), which the mock answers 501: a client that asks a route of its own (a discovery, a whoami) and keeps its failure fails every later call too; declare the upstream's answers on such routes in the corpus's routes.json (docs/fixtures.md, \"Side routes\")",
+		routes[0]))
 	return true
 }
 
@@ -121,3 +124,30 @@ func (w *world) askedDuring(c *call) string {
 
 // maxListedRequests is how many upstream requests a message lists.
 const maxListedRequests = 12
+
+// logMark is where the output of inst ends now, for logsSince; 0 for an
+// instance whose output cannot be read from a mark.
+func logMark(inst targets.Instance) int64 {
+	if c, ok := inst.(targets.LogCursor); ok {
+		_, mark := c.LogsSince(-1)
+		return mark
+	}
+	return 0
+}
+
+// logsSince returns what inst printed after mark, at most maxOutputBytes
+// of its end; "" for an instance whose output cannot be read from a mark.
+func logsSince(inst targets.Instance, mark int64) string {
+	c, ok := inst.(targets.LogCursor)
+	if !ok {
+		return ""
+	}
+	out, _ := c.LogsSince(mark)
+	if len(out) > maxOutputBytes {
+		out = "[…]" + strings.ToValidUTF8(out[len(out)-maxOutputBytes:], "")
+	}
+	return strings.ToValidUTF8(out, string(utf8.RuneError))
+}
+
+// maxOutputBytes bounds the target output a case or scenario keeps.
+const maxOutputBytes = 16 << 10

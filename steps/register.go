@@ -28,6 +28,7 @@ func Register(sc *godog.ScenarioContext, s *Suite) {
 		}
 		lane.Upstream.Reset()
 		w := newWorld(s, lane, pickle.Uri+"\x00"+pickle.Name)
+		w.logMark = logMark(lane.Target)
 		return context.WithValue(ctx, worldKey{}, w), nil
 	})
 	sc.After(func(ctx context.Context, _ *godog.Scenario, err error) (context.Context, error) {
@@ -48,7 +49,7 @@ func Register(sc *godog.ScenarioContext, s *Suite) {
 		w.record = &Record{Lane: w.lane.ID, Evidence: w.evidence, Requests: w.ownRequests() + w.variantRequests,
 			Exchanges: w.allExchanges(), Cases: w.cases, CaseStepError: w.caseStepErr, Saw: w.saw(),
 			StrictStepErrors: w.strictStepErrs, StrictFailed: w.strictFailed, Upstream: requests,
-			MustNotReach: w.mustNotReach, BlockedRequests: w.blockedRequests}
+			MustNotReach: w.mustNotReach, BlockedRequests: w.blockedRequests, TargetOutput: logsSince(w.lane.Target, w.logMark)}
 		return ctx, leakErr
 	})
 	registerSteps(&registrar{sc: sc})

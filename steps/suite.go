@@ -81,6 +81,9 @@ type Record struct {
 	// them as Saw and Requests when it failed).
 	Saw      []reports.Part
 	Upstream []reports.Request
+	// TargetOutput is what the target printed during the scenario
+	// (reports.Scenario keeps it when it failed).
+	TargetOutput string
 	// CaseStepError is the error of the step that failed because its
 	// generated cases failed at the level the run certifies; "" when
 	// none did.

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"maps"
 	"net/url"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -127,7 +128,7 @@ func first(s []string, n int) []string {
 // runVariant runs one variant in a world of its own (its own canaries,
 // answers and call) on lane, reset first, and judges it at both levels.
 func (w *world) runVariant(ctx context.Context, lane *harness.Lane, v variant.Variant, t toolOrErr) variantRun {
-	started := time.Now()
+	started, mark := time.Now(), logMark(lane.Target)
 	var b *baseline
 	if t.err == nil {
 		b = w.suite.baselineFor(ctx, lane, t.tool, v)
@@ -139,11 +140,17 @@ func (w *world) runVariant(ctx context.Context, lane *harness.Lane, v variant.Va
 	if x, ok := child.exchange(); ok {
 		r.x = &x
 	}
+	levels := map[reports.Level]reports.Status{reports.LevelSafe: j.status(j.safe), reports.LevelStrict: j.status(j.strict)}
+	failed := slices.Contains(slices.Collect(maps.Values(levels)), reports.Failed)
+	output := ""
+	if failed {
+		output = logsSince(lane.Target, mark) // before a crashed target is started again
+	}
 	child.reviveAfterCall(ctx)
 	c := reports.Case{
 		ID: v.ID, Tool: v.Tool, Operator: v.Operator, Field: v.Field, Kind: string(v.Kind),
 		Duration: reports.Duration(time.Since(started)), Reproducer: w.suite.reproducer(v.ID), Evidence: child.evidence,
-		Levels: map[reports.Level]reports.Status{reports.LevelSafe: j.status(j.safe), reports.LevelStrict: j.status(j.strict)},
+		Levels: levels, TargetOutput: output,
 	}
 	if j.strictOnly {
 		c.Levels[reports.LevelSafe] = reports.StrictOnly
@@ -153,7 +160,7 @@ func (w *world) runVariant(ctx context.Context, lane *harness.Lane, v variant.Va
 	}
 	c.Status = c.Levels[w.suite.level()]
 	asked := child.noteUnprogrammed()
-	if slices.Contains(slices.Collect(maps.Values(c.Levels)), reports.Failed) || asked {
+	if failed || asked {
 		c.Saw, c.Requests = child.saw(), child.upstreamRequests(started)
 	}
 	c.Evidence = child.evidence
@@ -400,17 +407,47 @@ func requestPath(t *corpus.Tool, args map[string]string) string {
 	return t.Request.URLPath(esc)
 }
 
+// The steps that run generated variants, by a selector (a tool, a tool
+// and example, or a variant ID) and by one variant's ID.
+var (
+	everyVariantStep = regexp.MustCompile(`^every generated variant of "([^"]+)" is handled as expected without leaking$`)
+	oneVariantStep   = regexp.MustCompile(`^the generated variant "([^"]+)" is handled as expected without leaking$`)
+)
+
+// VariantIDs returns the IDs of the generated cases a step of text runs,
+// and whether text is a step that runs generated variants: the runner
+// lists them as skipped when a step before it failed. A selector that
+// matches no variant gives none.
+func (s *Suite) VariantIDs(text string) ([]string, bool) {
+	m := everyVariantStep.FindStringSubmatch(text)
+	if m == nil {
+		m = oneVariantStep.FindStringSubmatch(text)
+	}
+	if m == nil {
+		return nil, false
+	}
+	vs, err := s.variants(m[1])
+	if err != nil {
+		return nil, true
+	}
+	ids := make([]string, len(vs))
+	for i, v := range vs {
+		ids[i] = v.ID
+	}
+	return ids, true
+}
+
 // variantSteps registers the Then steps that run generated variants: each
 // serves a variant, calls the target and checks the outcome it expects.
 func variantSteps(r *registrar) {
-	r.assert(`^every generated variant of "([^"]+)" is handled as expected without leaking$`, func(ctx context.Context, selector string) error {
+	r.assert(everyVariantStep.String(), func(ctx context.Context, selector string) error {
 		w, err := from(ctx)
 		if err != nil {
 			return err
 		}
 		return w.runVariants(ctx, selector)
 	})
-	r.assert(`^the generated variant "([^"]+)" is handled as expected without leaking$`, func(ctx context.Context, id string) error {
+	r.assert(oneVariantStep.String(), func(ctx context.Context, id string) error {
 		w, err := from(ctx)
 		if err != nil {
 			return err

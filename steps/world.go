@@ -61,8 +61,10 @@ type world struct {
 	// judging is set in the world of a generated case, which judges each
 	// level itself.
 	judging bool
-	// started is when the scenario began, by the wall clock.
+	// started is when the scenario began, by the wall clock; logMark,
+	// where the target's output stood then (logsSince).
 	started time.Time
+	logMark int64
 }
 
 // call is one agent call of the scenario, what it saw, and the envelope
@@ -129,8 +131,8 @@ func (w *world) mustCall() (*call, error) {
 // arrived says, for evidence, what of an HTTP answer came and when, from
 // sending the call, and what its body starts with: "; not a byte of an
 // answer arrived", "; the status line "HTTP/1.1 200 OK" came after 2ms,
-// then 7 bytes of the body (of 120 its Content-Length announced), the last
-// after 6.004s: ...". It is "" for a target that does not answer over HTTP.
+// then 7 bytes of the body (of 120 its Content-Length announced) over 5s,
+// the first after 1.004s, the last after 6.004s: ...". It is "" for a target that does not answer over HTTP.
 func arrived(o *targets.Output) string {
 	switch {
 	case o == nil:
@@ -148,8 +150,13 @@ func arrived(o *targets.Output) string {
 	if n, err := strconv.ParseInt(o.Header.Get("Content-Length"), 10, 64); err == nil {
 		announced = fmt.Sprintf(" (of the %d its Content-Length announced)", n)
 	}
-	return fmt.Sprintf("%s, then %d bytes of the body%s, the last after %v: %q",
-		status, len(o.Body), announced, roundTime(o.LastByteAfter), clipText(string(o.Body)))
+	when := fmt.Sprintf(", the last after %v", roundTime(o.LastByteAfter))
+	if o.FirstBodyByteAfter > 0 && o.LastByteAfter > o.FirstBodyByteAfter {
+		when = fmt.Sprintf(" over %v, the first after %v, the last after %v",
+			roundTime(o.LastByteAfter-o.FirstBodyByteAfter), roundTime(o.FirstBodyByteAfter), roundTime(o.LastByteAfter))
+	}
+	return fmt.Sprintf("%s, then %d bytes of the body%s%s: %q",
+		status, len(o.Body), announced, when, clipText(string(o.Body)))
 }
 
 // roundTime rounds d for evidence: to the millisecond, or to the

@@ -49,6 +49,18 @@ func FailureLine(output string) string {
 	return ""
 }
 
+// CrashLine returns the message and frame of the last Go panic or fatal
+// error in output ("panic: boom (in main.main at /src/main.go:12)"), or
+// the exception and last frame of its last Python traceback, clipped; ""
+// when output holds no crash (FailureLine also takes lines that only read
+// as errors).
+func CrashLine(output string) string {
+	if c := crash(output); c != "" {
+		return clipLine(c)
+	}
+	return ""
+}
+
 // crash returns the message and frame of the last Go panic or fatal
 // error in output, or of its last Python traceback; "" when it holds none.
 func crash(output string) string {

@@ -34,6 +34,7 @@ type containerInstance struct {
 var (
 	_ Instance        = (*containerInstance)(nil)
 	_ ExposureChecker = (*containerInstance)(nil)
+	_ LogCursor       = (*containerInstance)(nil)
 )
 
 func newContainerInstance(t *Container, cli *tc.DockerClient, ctr *tc.DockerContainer, base string) *containerInstance {

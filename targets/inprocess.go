@@ -142,13 +142,19 @@ type inProcessInstance struct {
 	stopErr  error
 }
 
-var _ Instance = (*inProcessInstance)(nil)
+var (
+	_ Instance  = (*inProcessInstance)(nil)
+	_ LogCursor = (*inProcessInstance)(nil)
+)
 
 // URL returns the base URL.
 func (i *inProcessInstance) URL() string { return i.base }
 
 // Logs returns the tail of the server's error log.
 func (i *inProcessInstance) Logs() string { return i.logs.String() }
+
+// LogsSince returns what the adapter logged after mark (LogCursor).
+func (i *inProcessInstance) LogsSince(mark int64) (string, int64) { return i.logs.since(mark) }
 
 // Alive reports whether the server still serves and /healthz answers 200.
 func (i *inProcessInstance) Alive(ctx context.Context) error {

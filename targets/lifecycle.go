@@ -40,6 +40,9 @@ func (l *lifecycle) URL() string { return l.base }
 // Logs returns the tail of what the instance printed.
 func (l *lifecycle) Logs() string { return l.logs.String() }
 
+// LogsSince returns what the adapter printed after mark (LogCursor).
+func (l *lifecycle) LogsSince(mark int64) (string, int64) { return l.logs.since(mark) }
+
 // exited reports whether the instance has exited.
 func (l *lifecycle) exited() bool { return closed(l.done) }
 

@@ -176,6 +176,15 @@ func (i *mcpHTTPInstance) Logs() string {
 	return i.proc.Logs()
 }
 
+// LogsSince returns what the process printed after mark, "" for a running
+// server (LogCursor).
+func (i *mcpHTTPInstance) LogsSince(mark int64) (string, int64) {
+	if i.proc == nil {
+		return "", 0
+	}
+	return i.proc.LogsSince(mark)
+}
+
 // Alive returns an *ExitError once the process has exited, or the error of
 // a ping.
 func (i *mcpHTTPInstance) Alive(ctx context.Context) error {
@@ -205,6 +214,7 @@ var (
 	_ MCPInstance      = mcpHTTPProcessInstance{}
 	_ ExposureChecker  = mcpHTTPProcessInstance{}
 	_ LeftoverReporter = mcpHTTPProcessInstance{}
+	_ LogCursor        = mcpHTTPProcessInstance{}
 )
 
 // Exposed returns where the server's processes listen beyond loopback.

@@ -98,6 +98,7 @@ var (
 	_ MCPInstance      = (*mcpStdioInstance)(nil)
 	_ ExposureChecker  = (*mcpStdioInstance)(nil)
 	_ LeftoverReporter = (*mcpStdioInstance)(nil)
+	_ LogCursor        = (*mcpStdioInstance)(nil)
 )
 
 // URL returns "": the server has no address.
@@ -105,6 +106,10 @@ func (i *mcpStdioInstance) URL() string { return "" }
 
 // Logs returns the tail of the server's stderr.
 func (i *mcpStdioInstance) Logs() string { return i.proc.Logs() }
+
+// LogsSince returns what the server wrote on stderr after mark
+// (LogCursor).
+func (i *mcpStdioInstance) LogsSince(mark int64) (string, int64) { return i.proc.LogsSince(mark) }
 
 // Transport returns TransportStdio.
 func (i *mcpStdioInstance) Transport() string { return TransportStdio }

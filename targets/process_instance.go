@@ -29,6 +29,7 @@ var (
 	_ Instance         = (*processInstance)(nil)
 	_ ExposureChecker  = (*processInstance)(nil)
 	_ LeftoverReporter = (*processInstance)(nil)
+	_ LogCursor        = (*processInstance)(nil)
 )
 
 // launch starts cmd, its process to be found again by markers (see

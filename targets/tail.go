@@ -124,3 +124,25 @@ func describeOutput(head, tail string) string {
 	}
 	return "its output began:\n" + head + "\nlast output:\n" + tail
 }
+
+// since returns what was written after the first mark bytes, as far as
+// the kept tail holds it (a note says how much was dropped before it),
+// and the count of bytes written so far: the mark of a later call. A
+// negative mark returns only that count; a mark past what was written (a
+// mark of another buffer) reads from the start.
+func (b *tailBuffer) since(mark int64) (string, int64) {
+	if mark < 0 {
+		b.mu.Lock()
+		defer b.mu.Unlock()
+		return "", b.total
+	}
+	tail, total := b.snapshot()
+	if mark > total {
+		mark = 0
+	}
+	start := total - int64(len(tail)) // the count of bytes dropped
+	if mark >= start {
+		return string(tail[mark-start:]), total
+	}
+	return fmt.Sprintf("[%d bytes dropped]\n%s", start-mark, tail), total
+}

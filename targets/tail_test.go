@@ -69,3 +69,31 @@ func TestTailBufferConcurrent(t *testing.T) {
 		t.Errorf("total = %d, want every byte counted", total)
 	}
 }
+
+// TestTailBufferSince: what was written after a mark, as far as the tail
+// holds it; a mark of another buffer reads from the start.
+func TestTailBufferSince(t *testing.T) {
+	b := newTailBuffer(4)
+	got, mark := b.since(0)
+	if got != "" || mark != 0 {
+		t.Fatalf("since(0) of nothing = %q, %d", got, mark)
+	}
+	b.Write([]byte("ab"))
+	if got, mark = b.since(mark); got != "ab" || mark != 2 {
+		t.Errorf("since(0) = %q, %d; want ab, 2", got, mark)
+	}
+	b.Write([]byte("c"))
+	if got, mark = b.since(mark); got != "c" || mark != 3 {
+		t.Errorf("since(2) = %q, %d; want c, 3", got, mark)
+	}
+	b.Write([]byte("defgh"))
+	if got, mark = b.since(mark); got != "[1 bytes dropped]\nefgh" || mark != 8 {
+		t.Errorf("since(3) after 5 bytes past a 4-byte tail = %q, %d", got, mark)
+	}
+	if got, mark = b.since(-1); got != "" || mark != 8 {
+		t.Errorf("since(-1) = %q, %d; want the mark alone", got, mark)
+	}
+	if got, _ = b.since(99); got != "[4 bytes dropped]\nefgh" {
+		t.Errorf("since(99) = %q, want the output from its start, as far as it is kept", got)
+	}
+}

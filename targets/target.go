@@ -36,3 +36,14 @@ type Instance interface {
 	// for evidence; "" where unknown.
 	Logs() string
 }
+
+// LogCursor is an Instance whose output can be read from a mark: what the
+// adapter printed during one case, for its evidence. Every instance the
+// harness starts is one.
+type LogCursor interface {
+	// LogsSince returns what the adapter printed after it had printed
+	// mark bytes (0: from its start), as far as the kept tail (64 KiB)
+	// holds it, and the mark to pass next; a negative mark returns the
+	// mark alone.
+	LogsSince(mark int64) (string, int64)
+}

@@ -310,12 +310,12 @@ func TestHostileAnswers(t *testing.T) {
 		{"slowloris", "@failure", "the agent sees a failure", []string{
 			`the target gave no complete answer to "review_status" within 6s`,
 			`the status line "HTTP/1.1 200 OK" came after `,
-			fmt.Sprintf(` bytes of the body (of the %d its Content-Length announced), the last after `, len(slowEnvelope)),
+			fmt.Sprintf(` bytes of the body (of the %d its Content-Length announced) over `, len(slowEnvelope)), ", the first after ", ", the last after ",
 		}},
 		{"slowloris", "@budget", "the agent gets its answer in time", []string{
 			"the agent got no answer within 6s",
 			`the status line "HTTP/1.1 200 OK" came after `,
-			fmt.Sprintf(` bytes of the body (of the %d its Content-Length announced), the last after `, len(slowEnvelope)),
+			fmt.Sprintf(` bytes of the body (of the %d its Content-Length announced) over `, len(slowEnvelope)), ", the first after ", ", the last after ",
 		}},
 	}
 	for _, tt := range tests {
