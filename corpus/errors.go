@@ -31,8 +31,8 @@ type ErrorAnswer struct {
 	// Body is the answer as one JSON value, ErrorText in every string
 	// member that carries the upstream's text; Page, an answer that is not
 	// JSON (a proxy's HTML page), ErrorText where its text goes. One of
-	// the two. Other placeholders ({{now}}, {{canary:NAME}}) render as in
-	// a fixture.
+	// the two. ErrorStatus stands for the status; other placeholders
+	// ({{now}}, {{canary:NAME}}) render as in a fixture.
 	Body json.RawMessage `json:"body,omitempty"`
 	Page string          `json:"page,omitempty"`
 	// Why says, for a person, where the shape comes from.
@@ -77,11 +77,19 @@ func (e ErrorAnswer) MediaType() string {
 	return "application/json"
 }
 
-// Render returns e's body with text wherever it has ErrorText: written as
-// the inside of a JSON string in a Body, as it is in a Page.
-func (e ErrorAnswer) Render(text string) []byte {
+// ErrorStatus marks, in an error answer, where the upstream writes the
+// status it answers with: in a Body, a string member that is exactly
+// "{{status}}" becomes the number (Kubernetes' "code": 404), one that
+// holds it among other text the digits.
+const ErrorStatus = "{{status}}"
+
+// Render returns e's body, served with status, with text wherever it has
+// ErrorText (written as the inside of a JSON string in a Body, as it is in
+// a Page) and the status wherever it has ErrorStatus.
+func (e ErrorAnswer) Render(status int, text string) []byte {
+	digits := strconv.Itoa(status)
 	if e.Page != "" {
-		return []byte(strings.ReplaceAll(e.Page, ErrorText, text))
+		return []byte(strings.ReplaceAll(strings.ReplaceAll(e.Page, ErrorText, text), ErrorStatus, digits))
 	}
 	var quoted bytes.Buffer
 	enc := json.NewEncoder(&quoted)
@@ -93,7 +101,9 @@ func (e ErrorAnswer) Render(text string) []byte {
 		compact.Reset()
 		compact.Write(e.Body)
 	}
-	return bytes.ReplaceAll(compact.Bytes(), []byte(ErrorText), inside)
+	out := bytes.ReplaceAll(compact.Bytes(), []byte(`"`+ErrorStatus+`"`), []byte(digits))
+	out = bytes.ReplaceAll(out, []byte(ErrorStatus), []byte(digits))
+	return bytes.ReplaceAll(out, []byte(ErrorText), inside)
 }
 
 // Check reports what is wrong with e: a status that is neither one from
@@ -176,5 +186,5 @@ func (c *Corpus) RejectBody(t *Tool, r Reject) (body []byte, contentType string,
 	if !ok {
 		return nil, "", fmt.Errorf("reject %s: no body file, and tool.json declares no error answer for status %d (errors)", r.ID, r.Status)
 	}
-	return e.Render(HostileErrorText), e.MediaType(), nil
+	return e.Render(r.Status, HostileErrorText), e.MediaType(), nil
 }

@@ -25,17 +25,18 @@ func TestErrorFor(t *testing.T) {
 
 // TestErrorAnswerRender: the text is written inside each JSON string that
 // holds the mark (escaped as JSON needs, "<" and "&" kept), and as it is
-// in a page; the body is compacted, its member order kept.
+// in a page; "{{status}}" alone is the status as a number, within text
+// its digits; the body is compacted, its member order kept.
 func TestErrorAnswerRender(t *testing.T) {
-	body := corpus.ErrorAnswer{Status: "4XX", Body: json.RawMessage("{\n  \"message\": \"{{text}}\",\n  \"errors\": [\"see: {{text}}\"],\n  \"a\": 1\n}")}
-	if got, want := string(body.Render(`say "<hi>" & go`)), `{"message":"say \"<hi>\" & go","errors":["see: say \"<hi>\" & go"],"a":1}`; got != want {
+	body := corpus.ErrorAnswer{Status: "4XX", Body: json.RawMessage("{\n  \"message\": \"{{text}}\",\n  \"errors\": [\"see: {{text}}\"],\n  \"code\": \"{{status}}\",\n  \"status\": \"HTTP {{status}}\"\n}")}
+	if got, want := string(body.Render(404, `say "<hi>" & go`)), `{"message":"say \"<hi>\" & go","errors":["see: say \"<hi>\" & go"],"code":404,"status":"HTTP 404"}`; got != want {
 		t.Errorf("Render = %s, want %s", got, want)
 	}
 	if got := body.MediaType(); got != "application/json" {
 		t.Errorf("MediaType = %q", got)
 	}
-	page := corpus.ErrorAnswer{Status: "502", Page: "<p>{{text}}</p>"}
-	if got := string(page.Render("down")); got != "<p>down</p>" || page.MediaType() != "text/html; charset=utf-8" {
+	page := corpus.ErrorAnswer{Status: "502", Page: "<p>{{status}}: {{text}}</p>"}
+	if got := string(page.Render(502, "down")); got != "<p>502: down</p>" || page.MediaType() != "text/html; charset=utf-8" {
 		t.Errorf("page renders %q as %q", got, page.MediaType())
 	}
 }

@@ -138,7 +138,7 @@ func (l *linter) errorAnswers(t *Tool) {
 			l.add(file, at+"/status", "a second entry for %s: the first one answers it", e.Status)
 		}
 		seen[key] = true
-		body, err := Render(e.Render("{{canary:lint}} text"), file+" "+at, l.vars)
+		body, err := Render(e.Render(499, "{{canary:lint}} text"), file+" "+at, l.vars)
 		switch {
 		case err != nil:
 			l.addErr(file, err)

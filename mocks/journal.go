@@ -3,6 +3,7 @@ package mocks
 import (
 	"bytes"
 	"net/http"
+	"strings"
 	"time"
 )
 
@@ -123,6 +124,18 @@ func (u *Upstream) Received() int {
 	return u.seq
 }
 
+// SideReceived counts, among Received, the requests a side route answered
+// (see [Upstream.Side]): the client's own, such as its discovery, not
+// attempts of a tool's call.
+func (u *Upstream) SideReceived() int {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	return u.sideSeq
+}
+
+// Side reports whether e was answered by a side route.
+func (e Entry) Side() bool { return strings.HasPrefix(e.Route, SideRoutePrefix) }
+
 // record numbers e and appends it to the journal, within the journal's
 // bounds, and returns where it is kept so that finish can fill in Served
 // (an entry past the bounds is numbered but kept nowhere). The caller
@@ -130,6 +143,9 @@ func (u *Upstream) Received() int {
 func (u *Upstream) record(e Entry) *Entry {
 	u.seq++
 	e.Seq = u.seq
+	if e.Side() {
+		u.sideSeq++
+	}
 	e.At = time.Now()
 	if room := u.cfg.maxJournalBytes - u.bodyBytes; int64(len(e.Body)) > room {
 		e.Body, e.BodyTruncated = e.Body[:max(room, 0)], true

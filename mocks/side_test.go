@@ -45,6 +45,13 @@ func TestSideRoutes(t *testing.T) {
 	if diff := cmp.Diff(want, routes); diff != "" {
 		t.Errorf("journal routes (-want +got):\n%s", diff)
 	}
+	if got, side := u.Received(), u.SideReceived(); got != 5 || side != 3 {
+		t.Errorf("Received %d, SideReceived %d: want 5 and the 3 side routes answered", got, side)
+	}
+	u.Reset()
+	if side := u.SideReceived(); side != 0 {
+		t.Errorf("SideReceived after Reset = %d", side)
+	}
 }
 
 // TestSideRoutesRefused: a side route without a method, a path or a

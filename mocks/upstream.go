@@ -41,6 +41,7 @@ type Upstream struct {
 	journal   []*Entry
 	bodyBytes int64 // request body bytes kept in the journal
 	seq       int   // requests received since the last Reset, journaled or not
+	sideSeq   int   // those of them a side route answered
 	closed    bool
 
 	flight inflight
@@ -103,7 +104,7 @@ func (u *Upstream) Reset() {
 	u.fallback = nil
 	u.journal = nil
 	u.bodyBytes = 0
-	u.seq = 0
+	u.seq, u.sideSeq = 0, 0
 	u.conns.Store(0)
 }
 

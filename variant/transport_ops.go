@@ -90,7 +90,7 @@ func declaredError(x *example, status int) (draft, bool) {
 	return draft{
 		tag: fmt.Sprint(status), status: status, expect: statusExpect(status), contentType: &ct,
 		note: fmt.Sprintf("status %d with the upstream's own error answer (tool.json errors %q), its text advice and a canary", status, e.Status),
-		body: e.Render(corpus.HostileErrorText),
+		body: e.Render(status, corpus.HostileErrorText),
 	}, true
 }
 
