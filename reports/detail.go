@@ -1,7 +1,9 @@
 package reports
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -14,19 +16,26 @@ import (
 
 // sawLines returns the parts of saw, one a line, each "where: " and its
 // text quoted as a Go string (every control and invalid byte escaped),
-// clipped at maxBytes of text. The headers of an HTTP answer are left out
-// but for a last line that counts them: the status line and the body say
-// what the agent saw.
-func sawLines(saw []Part, maxBytes int) []string {
+// clipped at maxBytes of text, at most maxParts of them. The headers of an
+// HTTP answer and an MCP result's _meta are left out (the first counted in
+// a last line with the parts past maxParts): the status line and the body,
+// the content and the structured content say what the agent saw.
+func sawLines(saw []Part, maxBytes, maxParts int) []string {
 	var out []string
-	headers := 0
-	for _, p := range saw {
+	headers, more := 0, 0
+	ordered := slices.Clone(saw) // the body before the status line that announced it
+	slices.SortStableFunc(ordered, func(a, b Part) int { return cmp.Compare(statusLineLast(a), statusLineLast(b)) })
+	for _, p := range ordered {
 		if strings.HasPrefix(p.Where, "header ") {
 			headers++
 			continue
 		}
-		if p.Text == "" && p.Clipped == 0 {
-			continue // an empty part of an answer that never came
+		if p.Text == "" && p.Clipped == 0 || strings.HasSuffix(p.Where, "_meta") {
+			continue // an empty part of an answer that never came; the server's own metadata
+		}
+		if len(out) == maxParts {
+			more++
+			continue
 		}
 		text, more := p.Text, p.Clipped
 		if len(text) > maxBytes {
@@ -42,10 +51,23 @@ func sawLines(saw []Part, maxBytes int) []string {
 		}
 		out = append(out, line)
 	}
-	if headers > 0 {
+	switch {
+	case headers > 0 && more > 0:
+		out = append(out, fmt.Sprintf("and %d more parts and %d headers (results.json lists them)", more, headers))
+	case headers > 0:
 		out = append(out, fmt.Sprintf("and %d headers (results.json lists them)", headers))
+	case more > 0:
+		out = append(out, fmt.Sprintf("and %d more parts (results.json lists them)", more))
 	}
 	return out
+}
+
+// statusLineLast orders a status line after every other part.
+func statusLineLast(p Part) int {
+	if p.Where == "status line" {
+		return 1
+	}
+	return 0
 }
 
 // requestsLine says the upstream requests of reqs, at most maxListed:
@@ -104,12 +126,12 @@ func escaped(s string) string {
 }
 
 // detailLines are the lines a failed case or scenario adds under its
-// evidence: what the agent saw (each part clipped at sawBytes), the
+// evidence: what the agent saw (maxParts parts, each clipped at sawBytes), the
 // upstream requests (at most maxRequests), and the end of what the target
 // printed (outLines lines, outBytes bytes), each only when there is one.
-func detailLines(saw []Part, reqs []Request, output string, sawBytes, maxRequests, outLines, outBytes int) []string {
+func detailLines(saw []Part, reqs []Request, output string, sawBytes, maxParts, maxRequests, outLines, outBytes int) []string {
 	var out []string
-	switch lines := sawLines(saw, sawBytes); {
+	switch lines := sawLines(saw, sawBytes, maxParts); {
 	case len(lines) > 0:
 		out = append(out, "the agent saw: "+strings.Join(lines, "; "))
 	case saw != nil:

@@ -48,7 +48,7 @@ func TestFailedCaseDetail(t *testing.T) {
 			}
 			out := b.String()
 			for _, want := range []string{
-				"the agent saw: status line: ", "body: ", `\x1b[31m`, "more bytes)", "and 1 headers",
+				"the agent saw: body: ", `\x1b[31m`, "more bytes)", "and 1 headers",
 				"GET /reviews/CR-1042 → 503 at 8ms", "GET /api → 501 (nobody programmed it) at 9ms", "(a side route)",
 				"gave up after 3 attempts",
 			} {

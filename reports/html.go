@@ -140,7 +140,7 @@ func htmlDetail(status Status, saw []Part, reqs []Request, output string) string
 	if status != Failed {
 		return ""
 	}
-	return strings.Join(detailLines(saw, reqs, output, 4096, 20, 40, 4096), "\n")
+	return strings.Join(detailLines(saw, reqs, output, 4096, 8, 20, 40, 4096), "\n")
 }
 
 // htmlOther says the statuses of levels, other than l, at which a

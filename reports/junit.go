@@ -256,7 +256,7 @@ func junitVariant(sc Scenario, c Case, l Level) junitCase {
 	if ev := evidenceAt(c.Evidence, l); len(ev) > 0 {
 		msg = ev[0].Message
 	}
-	body := joinLines(append([]string{reproduceLine(c), evidenceTrace(c.Evidence, l)}, detailLines(c.Saw, c.Requests, c.TargetOutput, 4096, 20, 40, 4096)...)...) + "\n"
+	body := joinLines(append([]string{reproduceLine(c), evidenceTrace(c.Evidence, l)}, detailLines(c.Saw, c.Requests, c.TargetOutput, 4096, 8, 20, 40, 4096)...)...) + "\n"
 	jc.Failure = &junitMessage{Type: junitFailed, Message: xmlSafe(firstLine(msg)), Body: xmlSafe(body)}
 	return baselined(jc, c.Baseline)
 }

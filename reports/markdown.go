@@ -415,7 +415,7 @@ func mdCase(b *strings.Builder, c Case, l Level) {
 // mdDetail writes what the agent saw, the upstream requests and the end
 // of what the target printed, in one fenced block, when there is any.
 func mdDetail(b *strings.Builder, saw []Part, reqs []Request, output string) {
-	if lines := detailLines(saw, reqs, output, 1024, 8, 10, 1024); len(lines) > 0 {
+	if lines := detailLines(saw, reqs, output, 1024, 4, 8, 10, 1024); len(lines) > 0 {
 		mdFence(b, "text", strings.Join(lines, "\n"))
 	}
 }

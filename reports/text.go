@@ -95,11 +95,11 @@ func textScenario(b *strings.Builder, sc Scenario, l Level) {
 	}
 }
 
-// textDetail writes, indented, what the agent saw (each part clipped at
-// 160 bytes), the first four upstream requests and the last three lines
-// the target printed: results.json has them all.
+// textDetail writes, indented, the first part of what the agent saw
+// (clipped at 160 bytes), the first four upstream requests and the last
+// three lines the target printed: results.json has them all.
 func textDetail(b *strings.Builder, indent string, saw []Part, reqs []Request, output string) {
-	for _, line := range detailLines(saw, reqs, output, 160, 4, 3, 480) {
+	for _, line := range detailLines(saw, reqs, output, 160, 1, 4, 3, 480) {
 		b.WriteString(indent + strings.ReplaceAll(line, "\n", "\n"+indent+"| ") + "\n")
 	}
 }
