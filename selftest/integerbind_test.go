@@ -96,7 +96,7 @@ func TestIntegerBindingCatchesAnotherObject(t *testing.T) {
 		res, err := runner.Run(context.Background(), runner.Config{
 			Target:   targets.NewInProcessMCP("issues", issueServer(bound)),
 			Fixtures: issueFixtures, Features: fstest.MapFS{"issues.feature": {Data: []byte(issueVariants)}},
-			Tools:    map[string]targets.ToolMap{"get_issue": {Arguments: `{"number": {{.number}}}`}},
+			Tools: map[string]targets.ToolMap{"get_issue": {Arguments: `{"number": {{.number}}}`}},
 		})
 		if err != nil {
 			t.Fatal(err)

@@ -9,8 +9,8 @@ import (
 	"time"
 
 	"github.com/toolcert/toolcert/corpus"
-	"github.com/toolcert/toolcert/internal/openapi"
-	"github.com/toolcert/toolcert/internal/scaffold"
+	"github.com/toolcert/toolcert/internal/authoring/openapi"
+	"github.com/toolcert/toolcert/internal/authoring/scaffold"
 	"github.com/toolcert/toolcert/variant"
 )
 

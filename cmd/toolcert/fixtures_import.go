@@ -10,8 +10,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/toolcert/toolcert/internal/openapi"
-	"github.com/toolcert/toolcert/internal/scaffold"
+	"github.com/toolcert/toolcert/internal/authoring/openapi"
+	"github.com/toolcert/toolcert/internal/authoring/scaffold"
 )
 
 const importSynopsis = `Usage: toolcert fixtures import --openapi SPEC (--operation "METHOD /path" | --operation-id ID)

@@ -8,8 +8,8 @@ import (
 	"time"
 
 	"github.com/toolcert/toolcert/corpus"
+	"github.com/toolcert/toolcert/internal/authoring/openapi"
 	"github.com/toolcert/toolcert/internal/judge"
-	"github.com/toolcert/toolcert/internal/openapi"
 	"github.com/toolcert/toolcert/variant"
 )
 

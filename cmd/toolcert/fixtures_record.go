@@ -12,8 +12,8 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/toolcert/toolcert/internal/record"
-	"github.com/toolcert/toolcert/internal/scaffold"
+	"github.com/toolcert/toolcert/internal/authoring/record"
+	"github.com/toolcert/toolcert/internal/authoring/scaffold"
 )
 
 const recordSynopsis = `Usage: toolcert fixtures record --upstream URL --tool NAME [--listen ADDR] [flags]

@@ -11,7 +11,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/toolcert/toolcert/corpus"
-	"github.com/toolcert/toolcert/internal/scaffold"
+	"github.com/toolcert/toolcert/internal/authoring/scaffold"
 	"github.com/toolcert/toolcert/variant"
 )
 

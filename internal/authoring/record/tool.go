@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"github.com/toolcert/toolcert/corpus"
-	"github.com/toolcert/toolcert/internal/scaffold"
+	"github.com/toolcert/toolcert/internal/authoring/scaffold"
 )
 
 // ToolOptions are the owner's choices for the tool a recording becomes.

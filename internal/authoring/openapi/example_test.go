@@ -3,7 +3,7 @@ package openapi_test
 import (
 	"fmt"
 
-	"github.com/toolcert/toolcert/internal/openapi"
+	"github.com/toolcert/toolcert/internal/authoring/openapi"
 )
 
 // spec is a small OpenAPI 3.0 description.

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/toolcert/toolcert/internal/scaffold"
+	"github.com/toolcert/toolcert/internal/authoring/scaffold"
 )
 
 // BenchmarkLoadLarge loads a generated description of about 10 MB (3000

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/toolcert/toolcert/internal/openapi"
+	"github.com/toolcert/toolcert/internal/authoring/openapi"
 )
 
 // toolSpec has an issue route whose example its own schema refuses, a

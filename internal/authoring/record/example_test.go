@@ -7,7 +7,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 
-	"github.com/toolcert/toolcert/internal/record"
+	"github.com/toolcert/toolcert/internal/authoring/record"
 )
 
 // A recorder between a client and a GitHub-like upstream keeps each

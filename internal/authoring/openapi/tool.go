@@ -8,8 +8,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/toolcert/toolcert/internal/authoring/scaffold"
 	"github.com/toolcert/toolcert/internal/judge"
-	"github.com/toolcert/toolcert/internal/scaffold"
 )
 
 // ToolOptions are the owner's choices for the tool an operation becomes.
