@@ -28,7 +28,10 @@ OpenAPI description (Swagger 2.0, OpenAPI 3.0 or 3.1; YAML or JSON):
   - the description's examples the schema accepts as accepted examples, or
     one minimal example made from the schema; free text the agent does not
     keep becomes a canary;
-  - the agent contract, closed to what --keep names;
+  - the agent contract, closed to what --keep names: JSON pointers into the
+    answer (/title, /user/login; /*/id the id of every element of a list;
+    # the whole answer, a scalar or an object kept whole, as one field named
+    by --data-name);
   - each declared error answer (404, 422...) as a reject served with its
     status, its text a canary;
   - NOTES.md: what could not be carried over, with its JSON pointer.
@@ -53,10 +56,10 @@ func fixturesImport(args []string, stdout, stderr io.Writer) error {
 	fs.StringVar(&operationID, "operation-id", "", "the operation by its operationId `ID` (instead of --operation)")
 	fs.StringVar(&tool, "tool", "", "the tool's `NAME`: its folder under --out")
 	fs.StringVar(&out, "out", "fixtures", "corpus `DIR` to write the tool's folder into")
-	fs.StringVar(&keep, "keep", "", "comma-separated JSON `POINTERS` of what the agent keeps of a success (/title,/user/login;\n/*/id keeps id of every element of a list, narrowing its elements to what is kept)")
+	fs.StringVar(&keep, "keep", "", "comma-separated JSON `POINTERS` of what the agent keeps of a success (/title,/user/login;\n/*/id keeps id of every element of a list, narrowing its elements to what is kept;\n# keeps the whole answer, a scalar or an object, as one field named by --data-name)")
 	fs.StringVar(&status, "status", "", "the success `STATUS` to import (default 200, or the first 2xx with a JSON body)")
 	fs.StringVar(&argsJSON, "args", "", "a JSON `OBJECT` of argument values for the examples, e.g. '{\"owner\": \"octo-org\"}'\n(default: the description's parameter examples, else made up, and left to decide)")
-	fs.StringVar(&dataName, "data-name", "", "the agent's field `NAME` for a list kept element by element (default: the route's last word)")
+	fs.StringVar(&dataName, "data-name", "", "the agent's field `NAME` for the whole answer (--keep '#') or a list kept element by element\n(default: the route's last word)")
 	fs.StringVar(&version, "version", "v1", "the upstream version's `NAME` in the corpus")
 	fs.BoolVar(&open, "open", false, "leave the vendor schema's objects as open as the description has them (the contract stays closed)")
 	fs.BoolVar(&force, "force", false, "replace the tool's folder if it exists")
@@ -71,11 +74,15 @@ func fixturesImport(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	keeps, err := keepList(keep)
+	if err != nil {
+		return err
+	}
 	op, source, err := readOperation(spec, sel, open)
 	if err != nil {
 		return err
 	}
-	t, err := op.Tool(openapi.ToolOptions{Name: tool, Keep: splitList(keep), Status: status, DataName: dataName, Version: version, Source: source})
+	t, err := op.Tool(openapi.ToolOptions{Name: tool, Keep: keeps, Status: status, DataName: dataName, Version: version, Source: source})
 	if err != nil {
 		return configErr(err)
 	}
@@ -99,6 +106,18 @@ func selector(spec, operation, operationID, tool string) (openapi.Selector, erro
 		return openapi.Selector{}, usageErr("--operation %q: want \"METHOD /path\", such as \"GET /repos/{owner}/{repo}\"", operation)
 	}
 	return openapi.Selector{Method: strings.ToUpper(method), Path: strings.TrimSpace(path)}, nil
+}
+
+// keepList reads --keep: an empty pointer in the list is refused, since
+// the whole answer is spelt openapi.WholeAnswer ("#").
+func keepList(s string) ([]string, error) {
+	list := splitList(s)
+	for _, k := range list {
+		if k == "" {
+			return nil, usageErr("--keep %q: an empty pointer; the whole answer is %s", s, openapi.WholeAnswer)
+		}
+	}
+	return list, nil
 }
 
 // argumentValues reads --args: a JSON object of strings (numbers are

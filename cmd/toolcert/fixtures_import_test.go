@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -20,7 +21,7 @@ import (
 func TestFixturesImport(t *testing.T) {
 	for _, spec := range []string{"github-3.0.yaml", "github-3.1.yaml", "github-2.0.json"} {
 		t.Run(spec, func(t *testing.T) {
-			path := filepath.Join("..", "..", "internal", "openapi", "testdata", spec)
+			path := filepath.Join("..", "..", "internal", "authoring", "openapi", "testdata", spec)
 			out := t.TempDir()
 			code, stdout, stderr := runCLI(t, "fixtures", "import", "--openapi", path, "--operation-id", "pulls/list-reviews",
 				"--tool", "reviews", "--out", out, "--keep", "/*", "--args", `{"owner": "octo-org", "repo": "hello-world", "pull_number": 1347}`)
@@ -94,7 +95,7 @@ func readBytes(t *testing.T, name string) []byte {
 }
 
 func TestFixturesImportRefuses(t *testing.T) {
-	spec := filepath.Join("..", "..", "internal", "openapi", "testdata", "github-3.0.yaml")
+	spec := filepath.Join("..", "..", "internal", "authoring", "openapi", "testdata", "github-3.0.yaml")
 	out := t.TempDir()
 	tests := []struct {
 		args []string
@@ -116,5 +117,81 @@ func TestFixturesImportRefuses(t *testing.T) {
 		if code != exitConfig || !strings.Contains(stderr, tt.want) {
 			t.Errorf("%v: exit %d, stderr %q; want 2 and %q", tt.args, code, stderr, tt.want)
 		}
+	}
+}
+
+// petStore is the hand-written pet store of the openapi package's tests
+// (no example in it), in OpenAPI 3.0 or Swagger 2.0.
+func petStore(version string) string {
+	return filepath.Join("..", "..", "internal", "authoring", "openapi", "testdata", "petstore-"+version+".yaml")
+}
+
+// importAndLint imports with args into a new corpus and lints it: the
+// import exits 0, and so does toolcert fixtures lint (its decisions may
+// be open). It returns the corpus folder.
+func importAndLint(t *testing.T, args ...string) string {
+	t.Helper()
+	out := t.TempDir()
+	code, stdout, stderr := runCLI(t, append([]string{"fixtures", "import", "--out", out}, args...)...)
+	if code != exitPass {
+		t.Fatalf("import %q: exit %d\nstdout:\n%s\nstderr:\n%s", args, code, stdout, stderr)
+	}
+	code, stdout, stderr = runCLI(t, "fixtures", "lint", "--fixtures", out)
+	if code != exitPass {
+		t.Fatalf("lint after import %q: exit %d\nstdout:\n%s\nstderr:\n%s", args, code, stdout, stderr)
+	}
+	if p := corpus.Lint(corpus.New(os.DirFS(out)), time.Now(), corpus.Limits{}); p != nil {
+		t.Errorf("lint after import %q: %v", args, p)
+	}
+	return out
+}
+
+// TestFixturesImportKeepsOptional imports the pet store's GET
+// /pets/{petId}, which has no example, keeping the optional tag: the
+// minimal example made has it, and the corpus lints.
+func TestFixturesImportKeepsOptional(t *testing.T) {
+	for _, version := range []string{"3.0", "2.0"} {
+		out := importAndLint(t, "--openapi", petStore(version), "--operation", "GET /pets/{petId}", "--tool", "pet", "--keep", "/name,/tag")
+		body := string(readBytes(t, filepath.Join(out, "pet", "accepted", "minimal.json")))
+		if !strings.Contains(body, `"tag"`) || !strings.Contains(body, `"name"`) {
+			t.Errorf("%s: the minimal example lacks a kept member: %s", version, body)
+		}
+	}
+}
+
+// TestFixturesImportWhole keeps the whole answer with --keep '#': a
+// scalar (the count of pets) and an object (a pet, its owner), each one
+// field named by --data-name or the route's last word; each corpus lints
+// and the generator expands it.
+func TestFixturesImportWhole(t *testing.T) {
+	for _, tc := range []struct {
+		operation string
+		args      []string
+		field     string
+	}{
+		{"GET /pets/count", nil, "count"},
+		{"GET /pets/{petId}", []string{"--data-name", "pet"}, "pet"},
+		{"GET /pets/{petId}/owner", nil, "owner"},
+	} {
+		args := append([]string{"--openapi", petStore("3.0"), "--operation", tc.operation, "--tool", "t", "--keep", "#"}, tc.args...)
+		out := importAndLint(t, args...)
+		var tool struct {
+			Versions map[string]struct {
+				Project map[string]string `json:"project"`
+			} `json:"versions"`
+		}
+		if err := json.Unmarshal(readBytes(t, filepath.Join(out, "t", "tool.json")), &tool); err != nil {
+			t.Fatal(err)
+		}
+		if got := tool.Versions["v1"].Project; len(got) != 1 || got[tc.field] != "" {
+			t.Errorf("%s: project %v, want {%q: \"\"}", tc.operation, got, tc.field)
+		}
+		if vs, err := variant.Generate(corpus.New(os.DirFS(out)), variant.Options{Seed: 1}); err != nil || len(vs) == 0 {
+			t.Errorf("%s: %d variants (%v): want the generator to expand the import", tc.operation, len(vs), err)
+		}
+	}
+	code, _, stderr := runCLI(t, "fixtures", "import", "--openapi", petStore("3.0"), "--operation", "GET /pets/{petId}", "--tool", "t", "--keep", "/name,", "--out", t.TempDir())
+	if code != exitConfig || !strings.Contains(stderr, "the whole answer is #") {
+		t.Errorf("--keep '/name,': exit %d, %s: want 2 and the spelling of the whole answer", code, stderr)
 	}
 }

@@ -22,7 +22,7 @@ import (
 // the $refs it reaches, so libopenapi's model is never built. Measured on
 // a 2-core AMD EPYC:
 //
-//	go test -run '^$' -bench BenchmarkLoadLarge -benchtime 5x ./internal/openapi/
+//	go test -run '^$' -bench BenchmarkLoadLarge -benchtime 5x ./internal/authoring/openapi/
 //	BenchmarkLoadLarge-2  5  888958556 ns/op  229.2 peak-heap-MB  9.865 spec-MB  207217769 B/op  3711478 allocs/op
 //
 // of which Load is about 0.64 s and 190 MB. Building libopenapi's whole

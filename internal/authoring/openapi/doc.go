@@ -14,4 +14,9 @@
 // number literals as written (the model holds bounds as float64, which
 // cannot carry an int64 bound), every keyword, known or not, and the
 // description's own member order.
+//
+// [Description.Operations] lists the operations and [Description.Match]
+// finds the one a request is of; [Operation.Answer] is the success an
+// upstream that follows the description answers (its example, or a body
+// made from its schema with every member), for a mock of the upstream.
 package openapi

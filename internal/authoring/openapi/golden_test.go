@@ -11,7 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-// update rewrites the golden files: go test ./internal/openapi -update.
+// update rewrites the golden files: go test ./internal/authoring/openapi -update.
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")
 
 // TestGolden compares every test operation, rendered as text with each

@@ -10,8 +10,12 @@ import (
 
 // Generation limits.
 const (
-	maxGenDepth  = 128  // nesting of generated values
-	maxGenSteps  = 4096 // subschemas tried, over all oneOf/anyOf choices
+	maxGenDepth  = 128     // nesting of generated values
+	maxGenSteps  = 4096    // subschemas tried, over all oneOf/anyOf choices
+	maxFullSteps = 1 << 16 // the same, for an instance with every member
+	// maxFullDepth is the nesting past which a full instance has only
+	// the members and elements its schema requires.
+	maxFullDepth = 8
 	noBranchText = "no branch yields an instance"
 )
 
@@ -31,6 +35,26 @@ var ErrNoInstance = errors.New("no minimal instance")
 // the schema before it is returned; the caller should note an
 // [ErrNoInstance] error rather than write a body by hand.
 func Minimal(schema json.RawMessage) (json.RawMessage, error) {
+	return generate(schema, genOptions{})
+}
+
+// genOptions say what an instance holds beyond the minimum.
+type genOptions struct {
+	// keep are pointers ("*" every element of a list) the instance must
+	// reach: every member on the way to each, a list on the way given one
+	// element at least.
+	keep [][]string
+	// full makes every declared member (bounded in depth, recursion cut),
+	// one element in each list, and each string distinct from the others
+	// where its schema allows.
+	full bool
+	// values are values given by name, for the members named like them
+	// (see filler).
+	values *filler
+}
+
+// generate makes an instance of schema as opts say, checked against it.
+func generate(schema json.RawMessage, opts genOptions) (json.RawMessage, error) {
 	doc, err := decode(schema)
 	if err != nil {
 		return nil, fmt.Errorf("minimal: parse schema: %w", err)
@@ -39,7 +63,10 @@ func Minimal(schema json.RawMessage) (json.RawMessage, error) {
 	if err != nil {
 		return nil, fmt.Errorf("minimal: %w", err)
 	}
-	g := &generator{root: doc, check: ch, active: map[string]int{}}
+	g := &generator{root: doc, check: ch, active: map[string]int{}, opts: opts, maxSteps: maxGenSteps, used: map[string]bool{}}
+	if opts.full {
+		g.maxSteps = maxFullSteps
+	}
 	v, err := g.instance([]sub{{"", doc}}, map[string]bool{}, 0)
 	if err != nil {
 		return nil, fmt.Errorf("minimal: %w: %v", ErrNoInstance, err)
@@ -49,10 +76,19 @@ func Minimal(schema json.RawMessage) (json.RawMessage, error) {
 
 // generator makes instances of the subschemas of one document.
 type generator struct {
-	root   any
-	check  *checker
-	steps  int
-	active map[string]int // pointers of the schemas generating an enclosing value
+	root     any
+	check    *checker
+	steps    int
+	maxSteps int
+	active   map[string]int // pointers of the schemas generating an enclosing value
+	opts     genOptions
+	// path is where the value being made sits in the instance: member
+	// names, "*" for an element of a list.
+	path []string
+	// used are the strings made so far; made numbers the variants a
+	// full instance tries for a distinct string.
+	used map[string]bool
+	made int
 }
 
 // sub is a subschema and its pointer in the document.
@@ -71,7 +107,7 @@ type choice struct {
 // the anyOf/oneOf keywords a branch is already chosen for.
 func (g *generator) instance(conj []sub, decided map[string]bool, depth int) (any, error) {
 	g.steps++
-	if depth > maxGenDepth || g.steps > maxGenSteps {
+	if depth > maxGenDepth || g.steps > g.maxSteps {
 		return nil, errors.New("the schema nests or branches too much to generate")
 	}
 	flat, choices, err := g.flatten(conj, decided)
@@ -84,20 +120,26 @@ func (g *generator) instance(conj []sub, decided map[string]bool, depth int) (an
 	for _, s := range flat {
 		g.active[s.ptr]++
 	}
-	v, err := g.candidate(flat, depth)
+	v, given := g.given(flat)
+	if !given {
+		v, err = g.candidate(flat, depth)
+	}
 	for _, s := range flat {
 		g.active[s.ptr]--
 	}
 	if err != nil {
 		return nil, err
 	}
+	if s, ok := v.(string); ok {
+		g.used[s] = true
+	}
 	return v, g.accepts(conj, v)
 }
 
 // ordered returns branches with those that refer back to a schema
-// generating an enclosing value last: a recursive branch is tried after
-// the ones that end.
-func (g *generator) ordered(branches []sub) []sub {
+// generating an enclosing value last, and how many come before them: a
+// recursive branch is tried after the ones that end.
+func (g *generator) ordered(branches []sub) ([]sub, int) {
 	var ends, recurs []sub
 	for _, br := range branches {
 		o, ok := br.s.(*object)
@@ -109,11 +151,13 @@ func (g *generator) ordered(branches []sub) []sub {
 		}
 		ends = append(ends, br)
 	}
-	return append(ends, recurs...)
+	return append(ends, recurs...), len(ends)
 }
 
 // choose tries the branches of c in order and returns the first instance
-// that every schema of conj accepts.
+// that every schema of conj accepts and that reaches every kept pointer
+// (and, in a full instance, is not null), else the first accepted; a
+// full instance takes that one rather than recurse again.
 func (g *generator) choose(conj []sub, c choice, decided map[string]bool, depth int) (any, error) {
 	next := make(map[string]bool, len(decided)+1)
 	for k := range decided {
@@ -121,14 +165,29 @@ func (g *generator) choose(conj []sub, c choice, decided map[string]bool, depth 
 	}
 	next[c.ptr] = true
 	var last error
-	for _, br := range g.ordered(c.branches) {
+	var short any // the first instance accepted that is not the one wanted
+	found := false
+	branches, ends := g.ordered(c.branches)
+	for i, br := range branches {
+		if found && g.opts.full && i >= ends {
+			break
+		}
 		v, err := g.instance(append(conj[:len(conj):len(conj)], br), next, depth)
 		if err == nil {
 			if err = g.accepts(conj, v); err == nil {
-				return v, nil
+				if g.reaches(v) && (!g.opts.full || v != nil) {
+					return v, nil
+				}
+				if !found {
+					short, found = v, true
+				}
+				continue
 			}
 		}
 		last = err
+	}
+	if found {
+		return short, nil
 	}
 	return nil, fmt.Errorf("%s at %q: %s: %w", lastToken(c.ptr), c.ptr, noBranchText, last)
 }

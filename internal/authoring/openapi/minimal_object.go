@@ -7,7 +7,9 @@ import (
 
 // object makes the object flat describes: its required members (and
 // those dependentRequired brings), then optional ones up to
-// minProperties, in the order the properties are declared.
+// minProperties, in the order the properties are declared; with them,
+// the members on the way to a kept pointer, and in a full instance
+// every other declared member its schema lets it have.
 func (g *generator) object(flat []sub, depth int) (any, error) {
 	var names []string
 	want := map[string]bool{}
@@ -35,19 +37,93 @@ func (g *generator) object(flat []sub, depth int) (any, error) {
 		}
 		want[name] = true
 	}
+	for _, name := range names {
+		want[name] = want[name] || g.keepsMember(name)
+	}
 	addDependencies(flat, want, &names)
-	out := &object{}
+	values := map[string]any{}
 	for _, name := range names {
 		if !want[name] {
 			continue
 		}
-		v, err := g.instance(memberSchemas(flat, name), map[string]bool{}, depth+1)
+		v, err := g.member(flat, name, depth)
 		if err != nil {
 			return nil, err
 		}
-		out.set(name, v)
+		values[name] = v
 	}
-	return out, nil
+	if !g.opts.full || depth >= maxFullDepth {
+		return ordered(names, values), nil
+	}
+	return g.fullObject(flat, names, values, depth), nil
+}
+
+// fullObject adds to values, the members an object must have, every
+// other declared member that can be made and does not refer back to a
+// schema making an enclosing value, and returns the object; when the
+// object with them all is refused (maxProperties, dependentSchemas,
+// oneOf), each is added only if the object stays accepted.
+func (g *generator) fullObject(flat []sub, names []string, values map[string]any, depth int) *object {
+	var optional []string
+	all := map[string]any{}
+	for k, v := range values {
+		all[k] = v
+	}
+	for _, name := range names {
+		if _, ok := values[name]; ok || g.recursive(memberSchemas(flat, name)) {
+			continue
+		}
+		if v, err := g.member(flat, name, depth); err == nil {
+			all[name] = v
+			optional = append(optional, name)
+		}
+	}
+	out := ordered(names, all)
+	if len(optional) == 0 || g.accepts(flat, out) == nil {
+		return out
+	}
+	for _, name := range optional {
+		values[name] = all[name]
+		if g.accepts(flat, ordered(names, values)) != nil {
+			delete(values, name)
+		}
+	}
+	return ordered(names, values)
+}
+
+// member makes member name of the object flat describes.
+func (g *generator) member(flat []sub, name string, depth int) (any, error) {
+	return g.within(name, func() (any, error) {
+		return g.instance(memberSchemas(flat, name), map[string]bool{}, depth+1)
+	})
+}
+
+// ordered returns the object of values, its members in the order of
+// names.
+func ordered(names []string, values map[string]any) *object {
+	out := &object{}
+	for _, name := range names {
+		if v, ok := values[name]; ok {
+			out.set(name, v)
+		}
+	}
+	return out
+}
+
+// recursive reports whether conj refers back to a schema making an
+// enclosing value (through $refs and allOf), or cannot be read: a full
+// instance leaves such a member or element out, so that recursion ends.
+func (g *generator) recursive(conj []sub) bool {
+	flat, _, err := g.flatten(conj, map[string]bool{})
+	if err != nil {
+		return true
+	}
+	for _, s := range flat {
+		if g.active[s.ptr] > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // addDependencies adds the members dependentRequired asks for, until
@@ -103,9 +179,13 @@ func memberSchemas(flat []sub, name string) []sub {
 }
 
 // array makes the array flat describes: minItems items (at least
-// minContains of them matching contains), prefixItems first.
+// minContains of them matching contains), prefixItems first; one item
+// at least when the items are on the way to a kept pointer, or in a full
+// instance when the schema allows one that does not refer back to a
+// schema making an enclosing value.
 func (g *generator) array(flat []sub, depth int) (any, error) {
 	n, need := 0, 0
+	noItems := false
 	var contains []sub
 	for _, s := range flat {
 		o := s.s.(*object)
@@ -114,21 +194,45 @@ func (g *generator) array(flat []sub, depth int) (any, error) {
 			contains = append(contains, sub{childPointer(s.ptr, "contains"), c})
 			need = max(need, 1, intOf(o, "minContains"))
 		}
+		noItems = noItems || o.has("maxItems") && intOf(o, "maxItems") == 0
 	}
 	n = max(n, need)
-	out := make([]any, 0, n)
+	out := make([]any, 0, max(n, 1))
 	for i := range n {
-		schemas := itemSchemas(flat, i)
-		if i < need {
-			schemas = append(schemas, contains...)
-		}
-		v, err := g.instance(schemas, map[string]bool{}, depth+1)
+		v, err := g.item(flat, i, i < need, contains, depth)
 		if err != nil {
 			return nil, err
 		}
 		out = append(out, v)
 	}
+	if n > 0 || noItems {
+		return out, nil
+	}
+	if g.keepsItem() {
+		v, err := g.item(flat, 0, false, nil, depth)
+		if err != nil {
+			return nil, err
+		}
+		return append(out, v), nil
+	}
+	if g.opts.full && depth < maxFullDepth && !g.recursive(itemSchemas(flat, 0)) {
+		if v, err := g.item(flat, 0, false, nil, depth); err == nil && g.accepts(flat, []any{v}) == nil {
+			out = append(out, v)
+		}
+	}
 	return out, nil
+}
+
+// item makes item i of the array flat describes, one contains accepts
+// too when matching is set.
+func (g *generator) item(flat []sub, i int, matching bool, contains []sub, depth int) (any, error) {
+	schemas := itemSchemas(flat, i)
+	if matching {
+		schemas = append(schemas, contains...)
+	}
+	return g.within("*", func() (any, error) {
+		return g.instance(schemas, map[string]bool{}, depth+1)
+	})
 }
 
 // itemSchemas returns the schemas of flat that apply to item i.

@@ -59,18 +59,25 @@ func stringFor(flat []sub) (any, error) {
 // patternSample returns a string of at least minLen characters the first
 // pattern matches (and the others, checked by the caller's validation).
 func patternSample(patterns []string, minLen int) (string, error) {
+	return patternMatch(patterns, minLen, minLen, func(string) bool { return true })
+}
+
+// patternMatch returns the first string of at least minLen characters
+// that every pattern matches and ok takes, trying up to tries extra
+// repetitions beyond the least.
+func patternMatch(patterns []string, minLen, tries int, ok func(string) bool) (string, error) {
 	re, err := syntax.Parse(patterns[0], syntax.Perl)
 	if err != nil {
 		return "", fmt.Errorf("pattern %q: %w", patterns[0], err)
 	}
 	re = re.Simplify()
-	for extra := 0; extra <= minLen; extra++ {
+	for extra := 0; extra <= tries; extra++ {
 		g := &regexGen{extra: extra}
 		s, err := g.gen(re)
 		if err != nil {
 			return "", fmt.Errorf("pattern %q: %w", patterns[0], err)
 		}
-		if utf8.RuneCountInString(s) >= minLen && matchesAll(patterns, s) {
+		if utf8.RuneCountInString(s) >= minLen && matchesAll(patterns, s) && ok(s) {
 			return s, nil
 		}
 	}

@@ -20,6 +20,9 @@ func (g *generator) candidate(flat []sub, depth int) (any, error) {
 	}
 	for _, s := range flat {
 		if enum := s.s.(*object).array("enum"); enum != nil {
+			if v, ok := g.unusedString(flat, enum); ok {
+				return v, nil
+			}
 			return g.firstAccepted(flat, enum)
 		}
 	}
@@ -29,6 +32,9 @@ func (g *generator) candidate(flat []sub, depth int) (any, error) {
 	case "array":
 		return g.array(flat, depth)
 	case "string":
+		if s, ok := g.distinctString(flat); ok {
+			return s, nil
+		}
 		return stringFor(flat)
 	case "integer":
 		return numberFor(flat, true)

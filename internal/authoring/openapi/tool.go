@@ -17,7 +17,9 @@ type ToolOptions struct {
 	// Name is the tool's name.
 	Name string
 	// Keep are the pointers of what the agent keeps of a success
-	// (scaffold.Tool.Keep); at least one.
+	// (scaffold.Tool.Keep), each plain ("/user/login") or in its URI
+	// fragment form ("#/user/login"); WholeAnswer ("#") keeps the whole
+	// answer. At least one.
 	Keep []string
 	// Status is the status of the success to import; "" is "200", or the
 	// first 2xx with a JSON body.
@@ -45,13 +47,17 @@ func (op *Operation) Tool(opts ToolOptions) (scaffold.Tool, error) {
 		return scaffold.Tool{}, err
 	}
 	if len(opts.Keep) == 0 {
-		return scaffold.Tool{}, fmt.Errorf("%w: name what the agent keeps of the %s answer with --keep; its members: %s",
-			ErrNoKeep, ok.Status, strings.Join(keepCandidates(ok.Schema), ", "))
+		return scaffold.Tool{}, fmt.Errorf("%w: name what the agent keeps of the %s answer with --keep; %s",
+			ErrNoKeep, ok.Status, keepCandidates(ok.Schema))
+	}
+	keep, keepTokens, err := keepPointers(opts.Keep)
+	if err != nil {
+		return scaffold.Tool{}, err
 	}
 	t := scaffold.Tool{
 		Name: opts.Name, Description: op.describe(), Method: op.Method, Path: op.Path,
 		ContentType: ok.MediaType, Version: opts.Version, Schema: ok.Schema,
-		Keep: opts.Keep, DataName: opts.DataName, Source: opts.Source,
+		Keep: keep, DataName: opts.DataName, Source: opts.Source,
 	}
 	for _, p := range op.Parameters {
 		t.Arguments = append(t.Arguments, scaffold.Argument{Name: p.Name, In: p.In, Required: p.Required, Schema: p.Schema, Example: p.Example})
@@ -59,7 +65,7 @@ func (op *Operation) Tool(opts ToolOptions) (scaffold.Tool, error) {
 	for _, n := range op.Notes {
 		t.Notes = append(t.Notes, scaffold.Note(n))
 	}
-	if t.Examples, err = op.examples(ok, opts.Keep, &t.Notes); err != nil {
+	if t.Examples, err = op.examples(ok, keepTokens, &t.Notes); err != nil {
 		return scaffold.Tool{}, err
 	}
 	t.Errors = op.errorAnswers(&t.Notes)
@@ -100,20 +106,17 @@ func (op *Operation) describe() string {
 
 // examples returns the success's examples that its schema accepts, each
 // refused one a note, or a minimal one made from the schema when none is
-// accepted: with the members kept, which the corpus projects only from an
-// answer that has them.
-func (op *Operation) examples(r Response, keep []string, notes *[]scaffold.Note) ([]scaffold.Example, error) {
+// accepted: with every member on the way to a kept pointer (keep, as
+// tokens), since the corpus projects a member only from an answer that
+// has it.
+func (op *Operation) examples(r Response, keep [][]string, notes *[]scaffold.Note) ([]scaffold.Example, error) {
 	schema, err := judge.Compile(op.Method+" "+op.Path+" "+r.Status, r.Schema)
 	if err != nil {
 		return nil, fmt.Errorf("the %s answer's schema: %w", r.Status, err)
 	}
 	var out []scaffold.Example
 	for _, x := range r.Examples {
-		doc, err := judge.ParseJSON(x.Value, judge.Limits{MaxDepth: 256})
-		if err == nil {
-			err = schema.Validate(doc)
-		}
-		if err != nil {
+		if err := accepted(schema, x.Value); err != nil {
 			*notes = append(*notes, scaffold.Note{Pointer: "example " + x.Name, Message: "left out: its own schema refuses it: " + err.Error()})
 			continue
 		}
@@ -122,75 +125,15 @@ func (op *Operation) examples(r Response, keep []string, notes *[]scaffold.Note)
 	if len(out) > 0 {
 		return out, nil
 	}
-	minimal, err := Minimal(requireKept(r.Schema, keep))
+	minimal, err := generate(r.Schema, genOptions{keep: keep})
 	if err != nil {
 		minimal, err = Minimal(r.Schema)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("the %s answer has no example its schema accepts, and none can be made from it: %w", r.Status, err)
 	}
-	*notes = append(*notes, scaffold.Note{Pointer: "example minimal", Message: "the description gives no example its schema accepts: a minimal one was made from the schema (required members only)"})
+	*notes = append(*notes, scaffold.Note{Pointer: "example minimal", Message: "the description gives no example its schema accepts: a minimal one was made from the schema (its required members, and those on the way to what is kept)"})
 	return []scaffold.Example{{ID: "minimal", Body: minimal}}, nil
-}
-
-// requireKept returns schema with every member on the way to a kept
-// pointer required (a list kept element by element given one element at
-// least), so that a minimal instance of it has them; an instance of it is
-// one of schema too. Where a pointer cannot be followed (through a
-// composition), the schema is left as it is there.
-func requireKept(schema json.RawMessage, keep []string) json.RawMessage {
-	var root map[string]any
-	if json.Unmarshal(schema, &root) != nil {
-		return schema
-	}
-	for _, k := range keep {
-		requirePath(root, root, strings.Split(strings.TrimPrefix(k, "/"), "/"))
-	}
-	out, err := json.Marshal(root)
-	if err != nil {
-		return schema
-	}
-	return out
-}
-
-// requirePath requires, in schema s of document root, the first token of
-// toks, and so on down.
-func requirePath(root, s map[string]any, toks []string) {
-	for range 64 {
-		ref, _ := s["$ref"].(string)
-		def, ok := strings.CutPrefix(ref, "#/$defs/")
-		if !ok {
-			break
-		}
-		defs, _ := root["$defs"].(map[string]any)
-		if s, ok = defs[def].(map[string]any); !ok {
-			return
-		}
-	}
-	if len(toks) == 0 || toks[0] == "" {
-		return
-	}
-	tok := strings.ReplaceAll(strings.ReplaceAll(toks[0], "~1", "/"), "~0", "~")
-	if tok == "*" {
-		items, ok := s["items"].(map[string]any)
-		if ok {
-			if n, _ := s["minItems"].(float64); n < 1 {
-				s["minItems"] = 1
-			}
-			requirePath(root, items, toks[1:])
-		}
-		return
-	}
-	props, _ := s["properties"].(map[string]any)
-	next, ok := props[tok].(map[string]any)
-	if !ok {
-		return
-	}
-	req, _ := s["required"].([]any)
-	if !slices.Contains(req, any(tok)) {
-		s["required"] = append(req, tok)
-	}
-	requirePath(root, next, toks[1:])
 }
 
 // errorAnswers returns the declared answers of status 300 to 599, of a
@@ -240,16 +183,15 @@ func title(schema json.RawMessage) string {
 	return s.Title
 }
 
-// keepCandidates lists what a success has to keep: the pointers of its
-// top-level members, or of a list's elements' members.
-func keepCandidates(schema json.RawMessage) []string {
+// keepCandidates says what a success has to keep: the pointers of its
+// top-level members, or of a list's elements' members, and the whole
+// answer.
+func keepCandidates(schema json.RawMessage) string {
 	var s struct {
-		Type       any                        `json:"type"`
 		Properties map[string]json.RawMessage `json:"properties"`
 		Items      *struct {
 			Properties map[string]json.RawMessage `json:"properties"`
 		} `json:"items"`
-		Ref string `json:"$ref"`
 	}
 	_ = json.Unmarshal(schema, &s)
 	prefix, props := "/", s.Properties
@@ -258,11 +200,11 @@ func keepCandidates(schema json.RawMessage) []string {
 	}
 	var out []string
 	for name := range props {
-		out = append(out, prefix+strings.ReplaceAll(strings.ReplaceAll(name, "~", "~0"), "/", "~1"))
+		out = append(out, prefix+pointerEscaper.Replace(name))
 	}
 	slices.Sort(out)
 	if len(out) == 0 {
-		return []string{`"" (the whole answer)`}
+		return "it has no members to name: " + WholeAnswer + " keeps the whole answer"
 	}
-	return out
+	return "its members: " + strings.Join(out, ", ") + " (or " + WholeAnswer + ", the whole answer)"
 }

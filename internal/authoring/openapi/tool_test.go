@@ -3,6 +3,8 @@ package openapi_test
 import (
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -104,4 +106,77 @@ func TestOperationToolRefuses(t *testing.T) {
 	if _, err := op.Tool(openapi.ToolOptions{Name: "issue", Keep: []string{"/id"}, Status: "410"}); err == nil || !strings.Contains(err.Error(), "no JSON body schema") {
 		t.Errorf("--status 410: %v", err)
 	}
+}
+
+// TestOperationToolWhole keeps the whole answer, spelt "#": of a scalar
+// (the pet store's count) and of an object (a pet), the agent keeps one
+// field, the whole answer (scaffold's pointer ""); a pointer may be
+// written in its URI fragment form too.
+func TestOperationToolWhole(t *testing.T) {
+	d := loadPetStore(t)
+	for _, tc := range []struct {
+		path string
+		keep []string
+		want []string
+	}{
+		{"/pets/count", []string{"#"}, []string{""}},
+		{"/pets/{petId}", []string{"#"}, []string{""}},
+		{"/pets/{petId}", []string{"#/name", "#/t%61g"}, []string{"/name", "/tag"}},
+	} {
+		op, err := d.Operation(openapi.Selector{Method: "GET", Path: tc.path})
+		if err != nil {
+			t.Fatal(err)
+		}
+		tool, err := op.Tool(openapi.ToolOptions{Name: "x", Keep: tc.keep})
+		if err != nil {
+			t.Errorf("%s --keep %q: %v", tc.path, tc.keep, err)
+			continue
+		}
+		if !slices.Equal(tool.Keep, tc.want) || len(tool.Examples) != 1 {
+			t.Errorf("%s --keep %q: keep %q, %d examples; want %q, one", tc.path, tc.keep, tool.Keep, len(tool.Examples), tc.want)
+		}
+	}
+	op, err := d.Operation(openapi.Selector{Method: "GET", Path: "/pets/count"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := op.Tool(openapi.ToolOptions{Name: "x"}); !errors.Is(err, openapi.ErrNoKeep) || !strings.Contains(err.Error(), "# keeps the whole answer") {
+		t.Errorf("no keep of a scalar: %v", err)
+	}
+	for keep, want := range map[string]string{"": "the whole answer is #", "#name": "it is # or starts with #/", "name": "must start with /"} {
+		if _, err := op.Tool(openapi.ToolOptions{Name: "x", Keep: []string{keep}}); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("--keep %q: %v, want %q", keep, err, want)
+		}
+	}
+}
+
+// TestOperationToolKeepsOptional imports the pet store's GET
+// /pets/{petId}, which gives no example, keeping the optional tag: the
+// minimal example made has it.
+func TestOperationToolKeepsOptional(t *testing.T) {
+	op, err := loadPetStore(t).Operation(openapi.Selector{OperationID: "showPetById"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tool, err := op.Tool(openapi.ToolOptions{Name: "pet", Keep: []string{"/name", "/tag"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tool.Examples) != 1 || !strings.Contains(string(tool.Examples[0].Body), `"tag"`) {
+		t.Errorf("examples %+v: want one made with the kept tag", tool.Examples)
+	}
+}
+
+// loadPetStore loads the hand-written pet store.
+func loadPetStore(t *testing.T) *openapi.Description {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("testdata", "petstore-3.0.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := openapi.Load(b, openapi.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
 }
