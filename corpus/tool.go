@@ -106,6 +106,10 @@ func (t *Tool) KeysFor(v Version) []string {
 type Request struct {
 	Method string `json:"method"`
 	Path   string `json:"path"`
+	// Query names the query parameters the route may carry (a page size
+	// the adapter sets itself, a search term): a request of the tool with
+	// another one, or with a query when Query is empty, leaves the route.
+	Query []string `json:"query,omitempty"`
 }
 
 // URLPath returns the request path with each {name} replaced by the

@@ -117,9 +117,40 @@ func (c comparison) sameScalar(want, got any) bool {
 
 // adds reports whether the member at ptr is one the target adds of its
 // own, by the tool map's compare adds ("*" matching any token).
-func (c comparison) adds(ptr string) bool {
+func (c comparison) adds(ptr string) bool { return matchesAny(c.Adds, ptr) }
+
+// withoutHidden returns want, at ptr of the data, without the members the
+// tool map's compare hidden names: what the target does not show of the
+// answer is not expected of it.
+func (c comparison) withoutHidden(ptr string, want any) any {
+	if len(c.Hidden) == 0 {
+		return want
+	}
+	switch w := want.(type) {
+	case map[string]any:
+		out := make(map[string]any, len(w))
+		for name, v := range w {
+			p := ptr + "/" + judge.EscapePointerToken(name)
+			if !matchesAny(c.Hidden, p) {
+				out[name] = c.withoutHidden(p, v)
+			}
+		}
+		return out
+	case []any:
+		out := make([]any, len(w))
+		for i, v := range w {
+			out[i] = c.withoutHidden(fmt.Sprintf("%s/%d", ptr, i), v)
+		}
+		return out
+	}
+	return want
+}
+
+// matchesAny reports whether ptr is one of pointers, a "*" token of theirs
+// matching any token.
+func matchesAny(pointers []string, ptr string) bool {
 	toks := judge.PointerTokens(ptr)
-	for _, a := range c.Adds {
+	for _, a := range pointers {
 		pat := judge.PointerTokens(a)
 		if len(pat) != len(toks) {
 			continue

@@ -158,7 +158,7 @@ func hostileArguments() map[string]string {
 
 // onRoute checks that every request the upstream received is the tool's
 // request line: the method, as many path segments as the route, each
-// fixed one equal, and no query.
+// fixed one equal, and no query but of the parameters it declares.
 func (w *world) onRoute(t *corpus.Tool, what string) error {
 	route := strings.Split(strings.TrimPrefix(t.Request.Path, "/"), "/")
 	for _, e := range w.lane.Upstream.Journal() {
@@ -170,11 +170,29 @@ func (w *world) onRoute(t *corpus.Tool, what string) error {
 			return w.note(reports.EvidenceJournal, "with %s the upstream received %q, not a request line of %s", what, clipText(e.RequestURI), t.Request.Path)
 		}
 		got := strings.Split(strings.TrimPrefix(u.EscapedPath(), "/"), "/")
-		if e.Method != t.Request.Method || len(got) != len(route) || u.RawQuery != "" || !fixedEqual(route, got) {
+		if e.Method != t.Request.Method || len(got) != len(route) || !declaredQuery(u.RawQuery, t.Request.Query) || !fixedEqual(route, got) {
 			return w.note(reports.EvidenceJournal, "with %s the upstream received %s %q, off the route %s %s", what, e.Method, clipText(e.RequestURI), t.Request.Method, t.Request.Path)
 		}
 	}
 	return nil
+}
+
+// declaredQuery reports whether a request's query names only parameters
+// the route declares (none when it declares none), each once.
+func declaredQuery(raw string, names []string) bool {
+	if raw == "" {
+		return true
+	}
+	q, err := url.ParseQuery(raw)
+	if err != nil {
+		return false
+	}
+	for k, vs := range q {
+		if !slices.Contains(names, k) || len(vs) != 1 {
+			return false
+		}
+	}
+	return true
 }
 
 // plainPath reports whether e's request line holds a clean path and no

@@ -102,6 +102,8 @@ func (w *world) seesData(expected []byte) error {
 		return w.note(reports.EvidenceMismatch, "the agent saw outcome %q where it should have seen success with the expected data (%s)", r.outcome, w.sawClip())
 	}
 	var diff string
+	cmpr := w.suite.comparisonOf(w.call.Tool)
+	want = cmpr.withoutHidden("", want)
 	_, list := want.([]any)
 	switch text, prose := r.data.(string); {
 	case prose && r.prose:
@@ -109,7 +111,7 @@ func (w *world) seesData(expected []byte) error {
 	case list:
 		diff = valuesDiff(want, strings.Join(corpus.LeafTexts(r.data), "\n"))
 	default:
-		diff = w.suite.comparisonOf(w.call.Tool).dataDiff(want, r.data)
+		diff = cmpr.dataDiff(want, r.data)
 	}
 	if diff != "" {
 		w.evidence = append(w.evidence, reports.Evidence{Kind: reports.EvidenceMismatch,

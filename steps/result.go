@@ -160,8 +160,11 @@ func (w *world) readMapped(c *call) (result, error) {
 	if r.data, err = w.locate(v, m.Data, where); err != nil {
 		return result{}, err
 	}
-	if m.Compare.OmitZero {
-		return r, nil // zero values left out: the data check (seesData) stands in for the contract's required members
+	if m.Wrap != "" {
+		r.data = map[string]any{m.Wrap: r.data}
+	}
+	if m.Compare.OmitZero || len(m.Compare.Hidden) > 0 {
+		return r, nil // zero values or hidden members left out: the data check (seesData) stands in for the contract's required members
 	}
 	env := map[string]any{"tool": c.Tool, "request_id": mcpRequestID, "outcome": protocol.OutcomeSuccess, "data": withoutAdds(r.data, m.Compare.Adds)}
 	return r, w.validate(c.Tool, env, "the agent-visible "+where+" (as the data of a success envelope)")

@@ -27,6 +27,10 @@ type ToolMap struct {
 	// Data is the JSON pointer of the agent data within what Result
 	// names ("" is all of it).
 	Data string
+	// Wrap, when set, makes the agent's data an object of one member of
+	// that name holding what Data names: for a target that answers a bare
+	// list or value where the corpus's data is an object ({"NAME": ...}).
+	Wrap string
 	// Method, Path, Header and Body are the request of a tool of an HTTP
 	// tool service (KindHTTP): Path, the header values and Body are
 	// templates over the corpus's arguments like Arguments (path escapes a
@@ -95,6 +99,11 @@ type Compare struct {
 	// element. Any other member the data has and the expected data has
 	// not is "invented data".
 	Adds []string
+	// Hidden are JSON pointers of members of the expected data the target
+	// does not show (a typed decoder that declares no such member); "*"
+	// matches every member or element. They are left out of the expected
+	// data before the comparison.
+	Hidden []string
 }
 
 // Where a failure's structured content carries its code and retryable

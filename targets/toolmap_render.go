@@ -73,7 +73,7 @@ func (m ToolMap) Check() error {
 			return fmt.Errorf("%s: %w", name, err)
 		}
 	}
-	for name, ptrs := range map[string][]string{"volatile pointer": m.Volatile.Pointers, "compare adds": m.Compare.Adds} {
+	for name, ptrs := range map[string][]string{"volatile pointer": m.Volatile.Pointers, "compare adds": m.Compare.Adds, "compare hidden": m.Compare.Hidden} {
 		for _, ptr := range ptrs {
 			if err := checkPointer(ptr); err != nil || ptr == "" {
 				return fmt.Errorf("%s: %w", name, cmp.Or(err, fmt.Errorf(`"" names the whole answer: want a member's pointer`)))

@@ -8,7 +8,7 @@ import (
 
 // toolKeys are the keys of a tool's mapping.
 var toolKeys = []string{"name", "arguments", "result", "data", "code", "retryable",
-	"method", "path", "header", "body", "failure-status", "failure-pointer", "request-id-header", "volatile", "compare", "codes"}
+	"method", "path", "header", "body", "failure-status", "failure-pointer", "request-id-header", "wrap", "volatile", "compare", "codes"}
 
 // tools reads the tool map: corpus tool name to how the target calls it.
 func (d *decoder) tools(n *yaml.Node) (map[string]targets.ToolMap, error) {
@@ -68,6 +68,7 @@ func toolField(m *targets.ToolMap, name string) *string {
 		"name": &m.Name, "arguments": &m.Arguments, "result": &m.Result, "data": &m.Data, "code": &m.Code,
 		"retryable": &m.Retryable, "method": &m.Method, "path": &m.Path, "body": &m.Body,
 		"failure-status": &m.FailureStatus, "failure-pointer": &m.FailurePointer, "request-id-header": &m.RequestIDHeader,
+		"wrap": &m.Wrap,
 	}[name]
 }
 
@@ -115,13 +116,13 @@ func (d *decoder) volatile(n *yaml.Node, key string) (targets.Volatile, error) {
 }
 
 // compare reads how the agent's data is compared: instants and omit-zero
-// (booleans), adds (a list of pointers) (targets.Compare).
+// (booleans), adds and hidden (lists of pointers) (targets.Compare).
 func (d *decoder) compare(n *yaml.Node, key string) (targets.Compare, error) {
 	var c targets.Compare
-	err := d.mapping(n, key, []string{"instants", "omit-zero", "adds"}, func(name string, item *yaml.Node) error {
+	err := d.mapping(n, key, []string{"instants", "omit-zero", "adds", "hidden"}, func(name string, item *yaml.Node) error {
 		k := key + "." + name
 		switch name {
-		case "adds":
+		case "adds", "hidden":
 			list, err := d.list(item, k)
 			if err != nil {
 				return err
@@ -129,7 +130,11 @@ func (d *decoder) compare(n *yaml.Node, key string) (targets.Compare, error) {
 			if err := (targets.ToolMap{Compare: targets.Compare{Adds: list}}).Check(); err != nil {
 				return d.fault(item, k, err)
 			}
-			c.Adds = list
+			if name == "adds" {
+				c.Adds = list
+			} else {
+				c.Hidden = list
+			}
 			return nil
 		case "instants":
 			v, err := scalar[bool](d, item, k, "!!bool", "true or false")

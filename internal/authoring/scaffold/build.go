@@ -272,6 +272,13 @@ func (f *folder) tool(Options) error {
 	}
 	f.decideBinding()
 	version := newObject("schema", f.schemaFile(), "project", project)
+	if len(f.t.Bind) > 0 {
+		bind := newObject()
+		for _, ptr := range sortedKeys(f.t.Bind) {
+			bind.set(ptr, f.t.Bind[ptr])
+		}
+		version.set("bind", bind)
+	}
 	if len(f.mayLack) > 0 {
 		var names []any
 		for _, fl := range f.mayLack {
@@ -283,7 +290,17 @@ func (f *folder) tool(Options) error {
 	if f.t.Description != "" {
 		t.set("description", oneLine(f.t.Description))
 	}
-	t.set("request", newObject("method", strings.ToUpper(f.t.Method), "path", f.t.Path))
+	request := newObject("method", strings.ToUpper(f.t.Method), "path", f.t.Path)
+	var query []any
+	for _, a := range f.t.Arguments {
+		if a.In == "query" {
+			query = append(query, a.Name)
+		}
+	}
+	if len(query) > 0 {
+		request.set("query", query)
+	}
+	t.set("request", request)
 	t.set("arguments", args)
 	t.set("format", corpus.FormatJSON)
 	t.set("content_type", f.contentType())
@@ -372,8 +389,10 @@ func (f *folder) decideBinding() {
 		fresh += "; the answer has no date-time member outside a list"
 	}
 	v := "/versions/" + escapeToken(f.version)
-	f.decide = append(f.decide, corpus.Decision{File: "tool.json", Pointer: v, Decide: bind},
-		corpus.Decision{File: "tool.json", Pointer: v, Decide: fresh})
+	if len(f.t.Bind) == 0 {
+		f.decide = append(f.decide, corpus.Decision{File: "tool.json", Pointer: v, Decide: bind})
+	}
+	f.decide = append(f.decide, corpus.Decision{File: "tool.json", Pointer: v, Decide: fresh})
 }
 
 // uniqueID returns id, or prefix and a number, unused in ids.
@@ -451,4 +470,14 @@ func narrowAt(v any, toks []string, tails [][]string) any {
 		out.set(toks[0], narrowAt(inner, toks[1:], tails))
 	}
 	return out
+}
+
+// sortedKeys returns m's keys, sorted.
+func sortedKeys(m map[string]string) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
 }

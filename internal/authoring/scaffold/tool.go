@@ -45,6 +45,9 @@ type Tool struct {
 	// DataName names the agent's field for a pointer that has no name of
 	// its own: the whole answer ("") or a list kept element by element.
 	DataName string
+	// Bind, when set, is the binding made: a member's pointer and the
+	// argument it must equal. The writer then asks no binding decision.
+	Bind map[string]string
 	// Decide are decisions the source leaves to the owner beyond those the
 	// writer finds itself.
 	Decide []corpus.Decision
