@@ -2,6 +2,7 @@ package steps
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/toolcert/toolcert/targets"
@@ -68,6 +69,46 @@ func TestUnquote(t *testing.T) {
 	} {
 		if got := unquote(tc.in); got != tc.want {
 			t.Errorf("unquote(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+// TestHiddenLeavesOutOnlyWhatItNames: compare hidden drops the members it
+// names from the expected data, "*" every element, and nothing else: a
+// member it does not name is still missing.
+func TestHiddenLeavesOutOnlyWhatItNames(t *testing.T) {
+	c := comparison{Compare: targets.Compare{Hidden: []string{"/tag", "/data/*/owner/email"}}}
+	want := map[string]any{"id": "1", "tag": "dog", "data": []any{
+		map[string]any{"name": "rex", "owner": map[string]any{"login": "ann", "email": "a@x"}},
+	}}
+	got := map[string]any{"id": "1", "data": []any{map[string]any{"name": "rex", "owner": map[string]any{"login": "ann"}}}}
+	if diff := c.dataDiff(c.withoutHidden("", want), got); diff != "" {
+		t.Errorf("hidden members reported: %s", diff)
+	}
+	delete(got, "id")
+	if diff := c.dataDiff(c.withoutHidden("", want), got); !strings.Contains(diff, "/id: missing") {
+		t.Errorf("a member hidden does not name went unreported: %q", diff)
+	}
+}
+
+// TestDeclaredQuery: a request's query stays on the route only with the
+// parameters the route declares, each once.
+func TestDeclaredQuery(t *testing.T) {
+	for _, c := range []struct {
+		raw   string
+		names []string
+		want  bool
+	}{
+		{"", nil, true},
+		{"x=1", nil, false},
+		{"per_page=30&page=2", []string{"per_page", "page"}, true},
+		{"q=left%3Fadmin%3Dtrue", []string{"q"}, true},
+		{"q=left&admin=true&x=", []string{"q"}, false},
+		{"per_page=1&per_page=2", []string{"per_page"}, false},
+		{"%zz", []string{"q"}, false},
+	} {
+		if got := declaredQuery(c.raw, c.names); got != c.want {
+			t.Errorf("declaredQuery(%q, %v) = %v, want %v", c.raw, c.names, got, c.want)
 		}
 	}
 }

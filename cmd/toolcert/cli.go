@@ -52,6 +52,10 @@ Usage:
   toolcert fixtures import    write a tool's corpus folder from an OpenAPI description
   toolcert fixtures record    write one from a real upstream's answers, through a
                               recording proxy
+  toolcert discover --openapi SPEC --target-mcp-cmd CMD
+                              learn every tool of an MCP server against a mock
+                              of its upstream, and write the config, a corpus
+                              per tool and the features that certify them
   toolcert merge FILE...      join the results.json of the shards of one run
                               (run --shard K/N) into the whole run's reports
   toolcert keygen --out DIR   write an ed25519 key pair for signing attestations
@@ -111,6 +115,8 @@ func dispatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return replayCmd(ctx, args[1:], stdout, stderr)
 	case "adapter":
 		return adapterCmd(ctx, args[1:], stdout, stderr)
+	case "discover":
+		return discoverCmd(ctx, args[1:], stdout, stderr)
 	case "fixtures":
 		return fixturesCmd(ctx, args[1:], stdout, stderr)
 	case "merge":

@@ -29,6 +29,9 @@ func TestMain(m *testing.M) {
 	if len(os.Args) > 2 && os.Args[1] == hostileArg {
 		os.Exit(serveHostile(os.Args[2]))
 	}
+	if len(os.Args) > 1 && os.Args[1] == emptyMCPArg {
+		os.Exit(serveEmptyMCP())
+	}
 	os.Exit(m.Run())
 }
 
