@@ -27,7 +27,8 @@ func serveEmptyMCP() int {
 // TestDiscoverReviews discovers the reviews example's server from its
 // OpenAPI description alone, with nothing named: the variable it reads
 // its upstream from, the tool's route and arguments; the config written
-// then certifies the fixed server at level safe and fails the naive one.
+// then fails the naive server on its leaks, and the "fixed" one on the
+// upstream's real answer, which it refuses.
 func TestDiscoverReviews(t *testing.T) {
 	bin := filepath.Join(t.TempDir(), "reviews-server")
 	if out, err := exec.Command("go", "build", "-o", bin, "../../examples/reviews/server").CombinedOutput(); err != nil {
@@ -42,9 +43,13 @@ func TestDiscoverReviews(t *testing.T) {
 		t.Errorf("stdout does not say the tool was mapped and GITHUB_API_URL wired:\n%s", stdout)
 	}
 	config := filepath.Join(dir, "toolcert.yaml")
-	code, stdout, stderr = runCLI(t, "run", "--config", config, "--target-mcp-cmd", bin+" --fixed", "--quiet", "--out", filepath.Join(dir, "fixed"))
-	if code != exitPass {
-		t.Errorf("the fixed server: exit %d, want 0 at level safe\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
+	// The "fixed" server pins the four members its own corpus keeps
+	// (docs/certify-an-mcp-server.md): it refuses GitHub's real answers,
+	// which is what the description's example is, and discover keeps the
+	// answer whole. The run says so on the honest answer itself.
+	code, stdout, _ = runCLI(t, "run", "--config", config, "--target-mcp-cmd", bin+" --fixed", "--quiet", "--out", filepath.Join(dir, "fixed"))
+	if code != exitFail || !strings.Contains(stdout, `case list_pull_request_reviews/discovered/accepted: the agent saw outcome "failure"`) {
+		t.Errorf("the pinned server: exit %d, want 1 with the honest answer refused\n%s", code, stdout)
 	}
 	code, stdout, _ = runCLI(t, "run", "--config", config, "--quiet", "--out", filepath.Join(dir, "naive"))
 	if code != exitFail || !strings.Contains(stdout, "429 with Retry-After") {
