@@ -20,6 +20,8 @@ import (
 	"github.com/toolcert/toolcert/corpus"
 	"github.com/toolcert/toolcert/internal/authoring/openapi"
 	"github.com/toolcert/toolcert/internal/runconfig"
+	"github.com/toolcert/toolcert/reports"
+	"github.com/toolcert/toolcert/runner"
 	"github.com/toolcert/toolcert/targets"
 )
 
@@ -297,6 +299,87 @@ func TestDiscoverRealUpstream(t *testing.T) {
 	for _, bad := range []string{"http://192.0.2.1:8080", "https://api.example.com"} {
 		if _, err := Run(context.Background(), Options{Target: targets.NewInProcessMCP("pets", petServer(calls)), Upstream: bad}); !errors.Is(err, ErrNotLoopback) {
 			t.Errorf("upstream %s: %v, want ErrNotLoopback", bad, err)
+		}
+	}
+}
+
+// TestDiscoveredCorpusRuns runs what discover wrote of the pet server: the
+// honest answer of every tool passes at level safe through its tool map
+// (structured with hidden members, a bare JSON list wrapped, prose), and a
+// server that shows another pet's name fails it, so the check is real.
+func TestDiscoveredCorpusRuns(t *testing.T) {
+	desc := loadPets(t)
+	res, err := Run(context.Background(), Options{Target: targets.NewInProcessMCP("pets", petServer(map[string]int{})), Description: desc, Prefixes: []string{"PETS"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if _, err := Write(res, WriteOptions{Dir: dir, Target: targets.Spec{Kind: targets.KindMCPStdio, Command: "pets-mcp"}, Description: desc, DescriptionPath: "pets.yaml"}); err != nil {
+		t.Fatal(err)
+	}
+	file, err := runconfig.Load(filepath.Join(dir, "toolcert.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rc, err := runconfig.Merge(file, runconfig.DefaultFlags(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := func(build targets.MCPBuildFunc) map[string]string {
+		env := map[string]string{}
+		wrapped := func(e targets.Env) (*mcp.Server, io.Closer, error) {
+			e.Extra = map[string]string{"PETS_API_URL": e.UpstreamURL}
+			return build(e)
+		}
+		r, err := runner.Run(context.Background(), runner.Config{
+			Target: targets.NewInProcessMCP("pets", wrapped), Fixtures: os.DirFS(filepath.Join(dir, "fixtures")),
+			Features: os.DirFS(filepath.Join(dir, "features")), Tools: rc.Tools, Level: reports.LevelSafe,
+			AllowOpenDecisions: true, Seed: 7, Concurrency: 2,
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range r.Scenarios {
+			for _, c := range s.Cases {
+				if strings.HasSuffix(c.ID, "/accepted") {
+					env[c.ID] = string(c.Levels[reports.LevelSafe])
+				}
+			}
+		}
+		return env
+	}
+	got := run(petServer(map[string]int{}))
+	for _, id := range []string{"get_pet/discovered/accepted", "list_pets/discovered/accepted", "pet_summary/discovered/accepted"} {
+		if got[id] != "passed" {
+			t.Errorf("%s: %q at level safe, want passed (all: %v)", id, got[id], got)
+		}
+	}
+	liar := func(e targets.Env) (*mcp.Server, io.Closer, error) {
+		s, c, err := petServer(map[string]int{})(e)
+		mcp.AddTool(s, &mcp.Tool{Name: "get_pet"}, func(ctx context.Context, _ *mcp.CallToolRequest, in petArgs) (*mcp.CallToolResult, pet, error) {
+			return nil, pet{ID: in.ID, Name: "someone else"}, nil
+		})
+		return s, c, err
+	}
+	if got := run(liar); got["get_pet/discovered/accepted"] != "failed" {
+		t.Errorf("a server showing another name: get_pet's honest answer %q, want failed", got["get_pet/discovered/accepted"])
+	}
+}
+
+// TestNamedToolsOnly: --tools calls the tools it names and no other, a
+// destructive one too (against the mock).
+func TestNamedToolsOnly(t *testing.T) {
+	calls := map[string]int{}
+	res, err := Run(context.Background(), Options{Target: targets.NewInProcessMCP("pets", petServer(calls)), Description: loadPets(t), Tools: []string{"delete_pet", "get_pet"}, Env: []string{"PETS_API_URL"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if calls["delete_pet"] != 1 || calls["get_pet"] != 1 || calls["list_pets"]+calls["pet_summary"]+calls["version"] != 0 {
+		t.Errorf("calls %v: want delete_pet and get_pet once, nothing else", calls)
+	}
+	for _, tl := range res.Tools {
+		if tl.Name == "list_pets" && tl.LeftOut != "not named in --tools" {
+			t.Errorf("list_pets: %q", tl.LeftOut)
 		}
 	}
 }
