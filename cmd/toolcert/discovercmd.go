@@ -18,7 +18,7 @@ import (
 
 const discoverSynopsis = `Usage: toolcert discover (--openapi SPEC | --upstream URL | both)
          (--target-mcp-cmd "CMD ARGS" | --target-mcp-url URL | --config FILE)
-         [--out DIR] [--tools NAMES] [--upstream-env NAMES] [--force]
+         [--out DIR] [--tools NAMES] [--upstream-env NAMES] [--env NAME=VALUE]... [--force]
 
 Learns what certifying every tool of an MCP server needs, and writes it
 (docs/certify-every-tool.md). It starts the server once against a discovery
@@ -73,6 +73,7 @@ func discoverCmd(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	fs := newFlags("discover", discoverSynopsis, stderr)
 	var spec, upstream, out, tools, envNames, config string
 	var force bool
+	var env envFlag
 	var callTimeout time.Duration
 	fs.StringVar(&spec, "openapi", "", "the upstream's OpenAPI description `FILE` (YAML or JSON)")
 	fs.StringVar(&upstream, "upstream", "", "a real upstream's base `URL` on loopback (http://127.0.0.1:8080) that answers in the description's place")
@@ -84,6 +85,7 @@ func discoverCmd(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	fs.StringVar(&envNames, "upstream-env", "", "the variable(s) the server reads its upstream URL from, comma-separated `NAMES`\n(default: try the usual ones)")
 	fs.DurationVar(&callTimeout, "call-timeout", 15*time.Second, "how long each tool call may take, a Go `DURATION`")
 	fs.DurationVar(&f.ReadyTimeout, "ready-timeout", 0, "how long the server may take to answer initialize, a Go `DURATION` (default 10s)")
+	fs.Var(&env, "env", "a variable the server needs to start, `NAME=VALUE` (a token, a setting); repeat it for more.\nIt is written into toolcert.yaml's target env")
 	fs.BoolVar(&force, "force", false, "replace what --out holds")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -101,6 +103,13 @@ func discoverCmd(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		return usageErr("discover: give an MCP server: --target-mcp-cmd, --target-mcp-url, or a --config whose target is mcp-stdio or mcp-http")
 	}
 	r.Target.ReadyTimeout = f.ReadyTimeout
+	if len(env) > 0 && r.Target.Env == nil {
+		r.Target.Env = map[string]string{}
+	}
+	for _, kv := range env {
+		name, value, _ := strings.Cut(kv, "=")
+		r.Target.Env[name] = value
+	}
 	target, err := r.Target.Build()
 	if err != nil {
 		return configErr(fmt.Errorf("discover: %w", err))
@@ -132,6 +141,9 @@ func discoverCmd(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	}
 	fmt.Fprintln(stdout, discover.Counts(res, w))
 	fmt.Fprintln(stdout, discover.Wiring(res))
+	if res.StartNote != "" {
+		fmt.Fprintln(stdout, "Note: "+res.StartNote+".")
+	}
 	for name, why := range w.Failed {
 		fmt.Fprintf(stdout, "  %s: mapped, but its corpus could not be written: %s\n", name, why)
 	}
@@ -139,6 +151,19 @@ func discoverCmd(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if len(w.Tools) == 0 {
 		return &exitError{code: exitFail, err: errors.New("discover: no tool mapped")}
 	}
+	return nil
+}
+
+// envFlag is --env: NAME=VALUE, repeated.
+type envFlag []string
+
+func (e *envFlag) String() string { return strings.Join(*e, ",") }
+
+func (e *envFlag) Set(v string) error {
+	if name, _, ok := strings.Cut(v, "="); !ok || name == "" {
+		return fmt.Errorf("want NAME=VALUE, got %q", v)
+	}
+	*e = append(*e, v)
 	return nil
 }
 
@@ -159,13 +184,24 @@ func loadDescription(spec string) (*openapi.Description, error) {
 // already running.
 func executableOf(s targets.Spec) string {
 	if len(s.Argv) > 0 {
-		return s.Argv[0]
+		return programOf(s.Argv)
 	}
-	words := strings.Fields(s.Command)
-	if len(words) == 0 {
-		return ""
+	return programOf(strings.Fields(s.Command))
+}
+
+// programOf returns the program a command's words run: past an "env" and
+// the NAME=VALUE words that set its environment.
+func programOf(words []string) string {
+	for i, w := range words {
+		w = strings.Trim(w, `"'`)
+		switch {
+		case i == 0 && (w == "env" || strings.HasSuffix(w, "/env")):
+		case strings.Contains(w, "=") && !strings.HasPrefix(w, "-"):
+		default:
+			return w
+		}
 	}
-	return strings.Trim(words[0], `"'`)
+	return ""
 }
 
 // prefixes are the names variables of the server may start with: its

@@ -66,6 +66,9 @@ type Result struct {
 	// Side are the requests that are no tool's own: asked at start, or
 	// beside a tool's own request.
 	Side []request
+	// StartNote says, when the server started only with fewer variables
+	// set, what happened; "" otherwise.
+	StartNote string
 }
 
 // Tool is one tool of the server and what became of it.
@@ -120,18 +123,15 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 		return nil, err
 	}
 	defer u.close()
-	extra := map[string]string{}
-	for _, n := range names {
-		extra[n] = u.url(n)
-	}
 	dir, err := os.MkdirTemp("", "toolcert-discover-")
 	if err != nil {
 		return nil, err
 	}
 	defer os.RemoveAll(dir)
-	inst, err := opts.Target.Start(ctx, targets.Env{UpstreamURL: u.url(""), Dir: dir, Extra: extra})
+	res := &Result{}
+	inst, err := start(ctx, opts, u, dir, names, res)
 	if err != nil {
-		return nil, fmt.Errorf("the server did not start: %w", err)
+		return nil, err
 	}
 	defer func() {
 		stop, cancel := context.WithTimeout(context.Background(), 10*time.Second)
@@ -146,7 +146,6 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 	if len(listed) == 0 {
 		return nil, ErrNoTools
 	}
-	res := &Result{}
 	if s := mi.Server(); s != nil {
 		res.Server = strings.TrimSpace(s.Name + " " + s.Version)
 	}
@@ -192,6 +191,40 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 	return res, nil
 }
 
+// start starts the server with every candidate variable set, each to its
+// own port of the mock. A server may read one of them as a setting of its
+// own and fail to start: then it is started with fewer (the names made
+// from the program's and the description's names and the usual ones, not
+// those found in its bytes), then with none but the lane's URL, and
+// res.StartNote says so.
+func start(ctx context.Context, opts Options, u *upstream, dir string, names []string, res *Result) (targets.Instance, error) {
+	sets := [][]string{names}
+	if len(opts.Env) == 0 {
+		sets = append(sets, candidateNames(nil, opts.Prefixes, ""), nil)
+	}
+	var first error
+	for i, set := range sets {
+		extra := map[string]string{}
+		for _, n := range set {
+			extra[n] = u.url(n)
+		}
+		inst, err := opts.Target.Start(ctx, targets.Env{UpstreamURL: u.url(""), Dir: dir, Extra: extra})
+		if err == nil {
+			if i > 0 {
+				res.StartNote = fmt.Sprintf("the server did not start with the %d usual variables set (%v); it started with %d: a variable it reads as a setting of its own may be among those left out", len(names), first, len(set))
+			}
+			return inst, nil
+		}
+		if first == nil {
+			first = err
+		}
+		if ctx.Err() != nil {
+			break
+		}
+	}
+	return nil, fmt.Errorf("the server did not start: %w", first)
+}
+
 // discoverTool calls one tool and learns its mapping into t.
 func discoverTool(ctx context.Context, mi targets.MCPInstance, u *upstream, tool *mcp.Tool, t *Tool, hints map[string]string, timeout time.Duration) {
 	if timeout <= 0 {
@@ -203,8 +236,9 @@ func discoverTool(ctx context.Context, mi targets.MCPInstance, u *upstream, tool
 		return
 	}
 	call, err := callOnce(ctx, mi, u, t, args, timeout)
-	if err == nil && call.Result != nil && call.Result.IsError && len(t.Requests) == 0 {
-		// refused before any request: try again with the required
+	if err == nil && (call.RPCError != nil || call.Result != nil && call.Result.IsError) && len(t.Requests) == 0 {
+		// refused before any request (an error result, or a JSON-RPC
+		// error): try again with the required
 		// arguments alone, in case an optional one's made-up value is what
 		// it refused
 		if req, rerr := argumentsFor(tool.InputSchema, nil); rerr == nil && len(req.Values) < len(args.Values) {
@@ -225,7 +259,7 @@ func discoverTool(ctx context.Context, mi targets.MCPInstance, u *upstream, tool
 		t.LeftOut = "its call got no result"
 		return
 	}
-	m, err := learn(args, t.Requests, call.Result)
+	m, err := learn(args, t.Requests, call.Result, t.ReadOnly)
 	if err != nil {
 		t.LeftOut = err.Error()
 		return

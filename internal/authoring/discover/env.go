@@ -28,6 +28,24 @@ var suffixes = []string{"URL", "API_URL", "BASE_URL", "API_BASE_URL", "API_BASE"
 // program of the environment reaches the network.
 var neverSet = []string{"HTTP_PROXY", "HTTPS_PROXY", "NO_PROXY", "ALL_PROXY", "DOCKER_HOST", "HOST", "HOSTNAME"}
 
+// serverWords are words of a variable that configures the server's own
+// side (where it listens, how it traces or logs), not its upstream: set to
+// a URL, such a variable can change how the server starts (a transport
+// host that turns stdio into HTTP).
+var serverWords = []string{"MCP", "TRANSPORT", "LISTEN", "BIND", "OTEL", "OTLP", "PROXY", "METRICS", "TRACING", "TRACE", "JAEGER", "ZIPKIN", "LOG", "DEBUG", "HEALTH", "PPROF", "GRPC", "REDIS", "DATABASE", "DB", "KUBERNETES", "DOCKER"}
+
+// serverSide reports whether a variable's name has a word of serverWords,
+// or names the server's own host (SERVER_HOST, HTTP_ADDR).
+func serverSide(name string) bool {
+	words := strings.Split(name, "_")
+	for _, w := range words {
+		if slices.Contains(serverWords, w) {
+			return true
+		}
+	}
+	return len(words) == 2 && (words[0] == "SERVER" || words[0] == "HTTP" || words[0] == "HTTPS")
+}
+
 // candidateNames returns the variables to try: the user's when given
 // (only those); else the generic ones, those made of each prefix (from the
 // executable's name and the description's title), and those the
@@ -51,7 +69,9 @@ func candidateNames(user []string, prefixes []string, executable string) []strin
 		add(n)
 	}
 	for _, n := range scanNames(executable) {
-		add(n)
+		if !serverSide(n) {
+			add(n)
+		}
 	}
 	return out
 }

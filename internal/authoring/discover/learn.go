@@ -38,9 +38,10 @@ type mapping struct {
 }
 
 // learn reads one call: the requests it sent (reqs) and its result.
-// A tool whose call made no request, failed, sent a write, or showed
+// A tool whose call made no request, failed, sent a write (anything but
+// GET and HEAD, or a POST from a tool annotated read-only), or showed
 // nothing of any answer is left out, and the error says why.
-func learn(args callArguments, reqs []request, res *mcp.CallToolResult) (*mapping, error) {
+func learn(args callArguments, reqs []request, res *mcp.CallToolResult, readOnly bool) (*mapping, error) {
 	if len(reqs) == 0 {
 		if text, _ := firstText(res); res.IsError {
 			return nil, fmt.Errorf("%w: the tool failed before any: %s", errNoRequest, clip(text, 200))
@@ -48,7 +49,12 @@ func learn(args callArguments, reqs []request, res *mcp.CallToolResult) (*mappin
 		return nil, errNoRequest
 	}
 	for _, r := range reqs {
-		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		switch {
+		case r.Method == http.MethodGet || r.Method == http.MethodHead:
+		case r.Method == http.MethodPost && readOnly:
+			// a read sent as a POST (a query API's form or search body),
+			// by a tool annotated read-only
+		default:
 			return nil, fmt.Errorf("a write tool: it sent %s", r.describe())
 		}
 	}

@@ -2,6 +2,8 @@ package discover
 
 import (
 	"fmt"
+	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -15,6 +17,9 @@ func Summary(r *Result, w *Written, opts WriteOptions) string {
 	fmt.Fprintf(&b, "%s\n\n", Counts(r, w))
 	b.WriteString("## Upstream wiring\n\n")
 	b.WriteString(Wiring(r) + "\n\n")
+	if r.StartNote != "" {
+		b.WriteString("Note: " + r.StartNote + ".\n\n")
+	}
 	b.WriteString("## Tools\n\n| tool | read-only | route | result | written |\n| --- | --- | --- | --- | --- |\n")
 	for _, t := range r.Tools {
 		route, result, written := "", "", ""
@@ -87,8 +92,27 @@ func Wiring(r *Result) string {
 	case lane:
 		return "The server read its upstream from the lane's own URL (TOOLCERT_UPSTREAM_URL, or {{.UpstreamURL}} in the command or the config's env)."
 	}
-	return "No request reached the discovery mock: the server reads its upstream's URL from a flag or a variable discover did not try. Write `{{.UpstreamURL}}` into the command (`--target-mcp-cmd \"server --api-url {{.UpstreamURL}}\"`) or name the variable with `--upstream-env NAME`."
+	called := 0
+	var dialed []string
+	for _, t := range r.Tools {
+		if t.Called {
+			called++
+		}
+		if m := dialPattern.FindStringSubmatch(t.LeftOut); m != nil && !slices.Contains(dialed, m[1]) {
+			dialed = append(dialed, m[1])
+		}
+	}
+	switch {
+	case called == 0:
+		return "No tool was called (each is left out, see why below), so how the server reads its upstream's URL is not known."
+	case len(dialed) > 0:
+		return "No request reached the discovery mock: the server dialed " + strings.Join(dialed, ", ") + " instead, its own default or a setting discover did not try. Write `{{.UpstreamURL}}` into the command where the server takes its upstream (`--target-mcp-cmd \"server --api-url {{.UpstreamURL}}\"`) or name the variable with `--upstream-env NAME`."
+	}
+	return "No request reached the discovery mock: the server reads its upstream's URL from a flag or a variable discover did not try, or refused every call before sending one (see each tool's reason below). Write `{{.UpstreamURL}}` into the command (`--target-mcp-cmd \"server --api-url {{.UpstreamURL}}\"`) or name the variable with `--upstream-env NAME`."
 }
+
+// dialPattern finds the address a Go client failed to dial in an error.
+var dialPattern = regexp.MustCompile(`dial tcp ([A-Za-z0-9.\-\[\]:]+)`)
 
 // cell makes text fit a table cell.
 func cell(s string) string {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"regexp"
 	"slices"
 	"sort"
 	"strconv"
@@ -29,6 +30,9 @@ type view struct {
 	DataName string
 	// Wrap is the tool map's wrap: the data is a bare list or value.
 	Wrap string
+	// AnswerAt is the pointer of the part of the answer the tool shows,
+	// "" for the whole answer.
+	AnswerAt string
 	// Shown are the pointers of what the tool shows of the answer ("*"
 	// every element).
 	Shown []string
@@ -74,17 +78,38 @@ func inferView(answer []byte, res *mcp.CallToolResult) (view, error) {
 		}
 	}
 	best := -1
-	var at []string
+	var at, from []string
 	var shown, adds [][]string
-	for _, c := range candidates(out, nil, 3) {
-		s, ad, ok := image(a, c.v)
-		if !ok || leaves(s) <= best {
-			continue
+	for _, part := range candidates(a, nil, 2) {
+		if _, ok := part.v.(map[string]any); !ok && len(part.at) > 0 {
+			if _, list := part.v.([]any); !list {
+				continue // a scalar of the answer is no answer the tool shows
+			}
 		}
-		best, at, shown, adds = leaves(s), c.at, s, ad
+		for _, c := range candidates(out, nil, 3) {
+			s, ad, ok := image(part.v, c.v)
+			// the whole answer wins a tie over a part of it
+			if !ok || leaves(s) <= best {
+				continue
+			}
+			best, at, from, shown, adds = leaves(s), c.at, part.at, s, ad
+		}
 	}
 	if best <= 0 {
 		return view{}, errShowsNothing
+	}
+	if len(from) > 0 {
+		// the tool shows a part of the answer (the data inside an
+		// envelope such as {"status", "data"}): the agent keeps that part
+		// as one field, which the tool map's wrap names
+		v.AnswerAt = pointer(from)
+		v.Data = pointer(at)
+		v.Wrap = fieldName(from)
+		v.Shown = pointers(prefixAll(v.Wrap, shown))
+		v.Adds = pointers(prefixAll(v.Wrap, adds))
+		v.Hidden = pointers(hiddenOf(lookup(a, from), shown, v.Wrap, false))
+		v.Instants = hasInstant(lookup(a, from), shown)
+		return v, nil
 	}
 	_, object := a.(map[string]any)
 	switch {
@@ -105,15 +130,29 @@ func inferView(answer []byte, res *mcp.CallToolResult) (view, error) {
 	}
 	v.Shown = pointers(shown)
 	v.Adds = pointers(adds)
-	v.Hidden = pointers(hiddenOf(a, shown, v.DataName))
+	v.Hidden = pointers(hiddenOf(a, shown, v.DataName, false))
 	v.Instants = hasInstant(a, shown)
 	return v, nil
 }
 
+// fieldName names the agent's field of a part of the answer as scaffold
+// does: its tokens joined with "_", each of letters, digits and "_".
+func fieldName(toks []string) string {
+	parts := make([]string, len(toks))
+	for i, t := range toks {
+		parts[i] = strings.Trim(nonName.ReplaceAllString(t, "_"), "_")
+	}
+	return strings.Join(parts, "_")
+}
+
+// nonName is what an agent field's name is not made of.
+var nonName = regexp.MustCompile(`[^A-Za-z0-9_]+`)
+
 // hiddenOf returns the members of answer a that shown does not name, nor
 // any member inside them, as pointers within the agent's data: under
-// dataName, when the whole answer is kept as one field.
-func hiddenOf(a any, shown [][]string, dataName string) [][]string {
+// dataName, when the whole answer is kept as one field; an array's
+// elements by index when byIndex, else all as "*".
+func hiddenOf(a any, shown [][]string, dataName string, byIndex bool) [][]string {
 	names := map[string]bool{}
 	for _, t := range shown {
 		names[pointer(t)] = true
@@ -142,8 +181,12 @@ func hiddenOf(a any, shown [][]string, dataName string) [][]string {
 				walk(x[k], append(slices.Clone(at), k))
 			}
 		case []any:
-			for _, e := range x {
-				walk(e, append(slices.Clone(at), "*"))
+			for i, e := range x {
+				tok := "*"
+				if byIndex {
+					tok = strconv.Itoa(i)
+				}
+				walk(e, append(slices.Clone(at), tok))
 			}
 		}
 	}
@@ -162,7 +205,7 @@ func proseView(a any, text string) (view, error) {
 	walkLeaves(a, nil, func(at []string, leaf any) {
 		s, ok := leafText(leaf)
 		if ok && len(s) >= 3 && strings.Contains(text, s) {
-			shown = append(shown, generalize(at))
+			shown = append(shown, slices.Clone(at)) // by index: a list's elements may be tuples of unlike values
 		}
 	})
 	if len(shown) == 0 {
@@ -172,7 +215,7 @@ func proseView(a any, text string) (view, error) {
 		v.DataName = "data"
 	}
 	v.Shown = pointers(shown)
-	v.Hidden = pointers(hiddenOf(a, shown, v.DataName))
+	v.Hidden = pointers(hiddenOf(a, shown, v.DataName, true))
 	v.Instants = hasInstant(a, shown)
 	return v, nil
 }

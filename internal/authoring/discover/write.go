@@ -207,7 +207,7 @@ func covers(a, b any) bool {
 // object than the one asked for.
 func bindings(m *mapping) map[string]string {
 	var a any
-	if m.View.DataName != "" || decode(m.Primary.Answer.Body, &a) != nil {
+	if m.View.DataName != "" || m.View.AnswerAt != "" || decode(m.Primary.Answer.Body, &a) != nil {
 		return nil
 	}
 	obj, ok := a.(map[string]any)
@@ -238,6 +238,9 @@ func bindings(m *mapping) map[string]string {
 // accepted answer stays one the upstream could send, so a server that
 // checks the answer against the upstream's schema takes it.
 func keeps(m *mapping) []string {
+	if m.View.AnswerAt != "" {
+		return []string{m.View.AnswerAt}
+	}
 	var a any
 	if m.View.DataName == "" && decode(m.Primary.Answer.Body, &a) == nil {
 		if obj, ok := a.(map[string]any); ok {
