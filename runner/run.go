@@ -198,15 +198,16 @@ func newSuite(cfg *Config, pool *harness.Pool) (*steps.Suite, error) {
 		return nil, err
 	}
 	return &steps.Suite{
-		Agent:        agent,
-		Capabilities: caps,
-		FirstTools:   tools,
-		Corpus:       corpus.New(cfg.Fixtures),
-		Profile:      cfg.Profile,
-		Seed:         cfg.Seed,
-		Client:       client,
-		Lanes:        pool,
-		Now:          cfg.Now,
+		Agent:         agent,
+		Capabilities:  caps,
+		FirstTools:    tools,
+		FirstUpstream: pool.Lanes()[0].Upstream.URL(),
+		Corpus:        corpus.New(cfg.Fixtures),
+		Profile:       cfg.Profile,
+		Seed:          cfg.Seed,
+		Client:        client,
+		Lanes:         pool,
+		Now:           cfg.Now,
 
 		ReproduceFlags:  cfg.ReproduceFlags,
 		UpstreamVersion: cfg.UpstreamVersion,

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
 	"github.com/toolcert/toolcert/targets"
 )
 
@@ -110,5 +112,21 @@ func TestDeclaredQuery(t *testing.T) {
 		if got := declaredQuery(c.raw, c.names); got != c.want {
 			t.Errorf("declaredQuery(%q, %v) = %v, want %v", c.raw, c.names, got, c.want)
 		}
+	}
+}
+
+// TestToolTextLeavesOutTheUpstream: two sessions of a server that writes
+// its upstream into a description list the same tools; another change of
+// the description is still one.
+func TestToolTextLeavesOutTheUpstream(t *testing.T) {
+	tool := func(d string) []*mcp.Tool { return []*mcp.Tool{{Name: "get", Description: d}} }
+	a := toolText(tool("reads http://127.0.0.1:4001 (127.0.0.1:4001)"), "http://127.0.0.1:4001")
+	b := toolText(tool("reads http://127.0.0.1:4002 (127.0.0.1:4002)"), "http://127.0.0.1:4002")
+	if stableDiff(a, b) != "" {
+		t.Errorf("the lane's upstream counted as a change: %v vs %v", a, b)
+	}
+	c := toolText(tool("reads http://127.0.0.1:4002, v2"), "http://127.0.0.1:4002")
+	if stableDiff(a, c) == "" {
+		t.Error("a changed description went unnoticed")
 	}
 }

@@ -69,7 +69,7 @@ func (w *world) sameTools() error {
 	if w.tools == nil {
 		return fmt.Errorf("no tool list yet: a step such as `the agent lists the server's tools` comes first")
 	}
-	want, got := toolText(w.suite.FirstTools), toolText(w.tools)
+	want, got := toolText(w.suite.FirstTools, w.suite.FirstUpstream), toolText(w.tools, w.lane.Upstream.URL())
 	if diff := stableDiff(want, got); diff != "" {
 		w.evidence = append(w.evidence, reports.Evidence{Kind: reports.EvidenceTarget,
 			Message: "the server lists other tools in this session than in the run's first", Diff: diff})
@@ -78,12 +78,19 @@ func (w *world) sameTools() error {
 	return nil
 }
 
-// toolText is each tool as JSON, sorted by name.
-func toolText(tools []*mcp.Tool) []string {
+// toolText is each tool as JSON, sorted by name, with the session's
+// upstream address (its URL, its host and port) written as one word: the
+// harness gives every session a mock of its own.
+func toolText(tools []*mcp.Tool, upstream string) []string {
 	out := make([]string, 0, len(tools))
+	var replace []string
+	if upstream != "" {
+		replace = append(replace, upstream, "<the lane's upstream>", strings.TrimPrefix(upstream, "http://"), "<the lane's upstream>")
+	}
+	r := strings.NewReplacer(replace...)
 	for _, t := range tools {
 		b, _ := json.Marshal(t)
-		out = append(out, string(b))
+		out = append(out, r.Replace(string(b)))
 	}
 	slices.Sort(out)
 	return out

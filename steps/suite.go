@@ -33,6 +33,11 @@ type Suite struct {
 	// FirstTools are the tools an MCP server listed in the run's first
 	// session, which every later session must list again.
 	FirstTools []*mcp.Tool
+	// FirstUpstream is the base URL of the mock upstream of the session
+	// that listed FirstTools: a server that writes its upstream's address
+	// into a tool's description writes another in every session, and the
+	// comparison leaves that address out.
+	FirstUpstream string
 	// Now is the clock scenarios render timestamps with; nil means time.Now.
 	Now func() time.Time
 

@@ -34,6 +34,9 @@ type style struct {
 	options func(cfg pipeline.Config) []pipeline.Option
 	// rewrite changes a successful tools/call result of tool (nil: none).
 	rewrite func(tool string, res *mcp.CallToolResult)
+	// listRewrite changes a tools/list result, given the instance's
+	// upstream URL (nil: none).
+	listRewrite func(upstream string, res *mcp.ListToolsResult)
 	// toolMap is the tool map of every tool.
 	toolMap targets.ToolMap
 }
@@ -63,6 +66,16 @@ func styles() map[string]style {
 			describe: `adds a member of its own to every answer: "source": "toolcert-reference"`,
 			rewrite:  onData(func(m map[string]any) { m["source"] = "toolcert-reference" }),
 			toolMap:  targets.ToolMap{Compare: targets.Compare{Adds: []string{"/source"}}},
+		},
+		"configured": {
+			describe: "writes the upstream it was configured with into every tool's description, as servers that show their settings do",
+			listRewrite: func(upstream string, res *mcp.ListToolsResult) {
+				for i, t := range res.Tools {
+					c := *t // the server's own tool: a copy is changed
+					c.Description += " (upstream: " + upstream + ")"
+					res.Tools[i] = &c
+				}
+			},
 		},
 		"timestamps": {
 			describe: "renders every timestamp again in UTC with milliseconds (.000Z), as a time.Time marshalled with its own layout",
@@ -119,8 +132,25 @@ func InProcessStyle(name string) (*targets.InProcessMCP, error) {
 		if st.rewrite != nil {
 			srv.AddReceivingMiddleware(rewriting(st.rewrite))
 		}
+		if st.listRewrite != nil {
+			srv.AddReceivingMiddleware(listRewriting(env.UpstreamURL, st.listRewrite))
+		}
 		return srv, closer, nil
 	}), nil
+}
+
+// listRewriting returns server middleware that passes every tools/list
+// result to rewrite.
+func listRewriting(upstream string, rewrite func(string, *mcp.ListToolsResult)) mcp.Middleware {
+	return func(next mcp.MethodHandler) mcp.MethodHandler {
+		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+			res, err := next(ctx, method, req)
+			if r, ok := res.(*mcp.ListToolsResult); err == nil && ok && r != nil {
+				rewrite(upstream, r)
+			}
+			return res, err
+		}
+	}
 }
 
 // rewriting returns server middleware that passes every tools/call result
