@@ -94,6 +94,10 @@ type Config struct {
 	Baseline *reports.Baseline
 	// Shard, when set, runs only the scenarios of that shard.
 	Shard Shard
+
+	// profileGiven records that Profile was set, not defaulted: the
+	// target's limits are declared (steps.Suite.LimitsDeclared).
+	profileGiven bool
 }
 
 // ErrConfig is wrapped by every configuration error: the CLI maps it to
@@ -158,6 +162,9 @@ func (c *Config) withDefaults() {
 	}
 	if c.Concurrency == 0 {
 		c.Concurrency = DefaultConcurrency
+	}
+	if !reflect.ValueOf(c.Profile).IsZero() {
+		c.profileGiven = true
 	}
 	c.Profile = orDefault(c.Profile)
 }

@@ -187,6 +187,13 @@ func runGodog(ctx context.Context, cfg *Config, suite *steps.Suite, rec *recorde
 	}.Run()
 }
 
+// isV1 reports whether the agent speaks protocol v1, whose adapters get
+// their limits from the harness (TOOLCERT_MAX_BYTES and the rest).
+func isV1(a harness.Agent) bool {
+	_, ok := a.(harness.V1Agent)
+	return ok
+}
+
 // newSuite returns what every scenario of the run shares: the corpus,
 // the profile, the lanes, and how the agent calls the target with what the
 // target has. A tool map naming a tool the server does not list is a
@@ -198,16 +205,17 @@ func newSuite(cfg *Config, pool *harness.Pool) (*steps.Suite, error) {
 		return nil, err
 	}
 	return &steps.Suite{
-		Agent:         agent,
-		Capabilities:  caps,
-		FirstTools:    tools,
-		FirstUpstream: pool.Lanes()[0].Upstream.URL(),
-		Corpus:        corpus.New(cfg.Fixtures),
-		Profile:       cfg.Profile,
-		Seed:          cfg.Seed,
-		Client:        client,
-		Lanes:         pool,
-		Now:           cfg.Now,
+		Agent:          agent,
+		Capabilities:   caps,
+		FirstTools:     tools,
+		FirstUpstream:  pool.Lanes()[0].Upstream.URL(),
+		LimitsDeclared: cfg.profileGiven || isV1(agent),
+		Corpus:         corpus.New(cfg.Fixtures),
+		Profile:        cfg.Profile,
+		Seed:           cfg.Seed,
+		Client:         client,
+		Lanes:          pool,
+		Now:            cfg.Now,
 
 		ReproduceFlags:  cfg.ReproduceFlags,
 		UpstreamVersion: cfg.UpstreamVersion,

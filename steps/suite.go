@@ -38,6 +38,11 @@ type Suite struct {
 	// into a tool's description writes another in every session, and the
 	// comparison leaves that address out.
 	FirstUpstream string
+	// LimitsDeclared says the target's limits are declared: it speaks
+	// protocol v1 (the harness gives it its limits), or the run has its
+	// profile. Without, an answer past the default byte limit is judged at
+	// level strict only (docs/protocol.md, "Levels").
+	LimitsDeclared bool
 	// Now is the clock scenarios render timestamps with; nil means time.Now.
 	Now func() time.Time
 

@@ -214,7 +214,7 @@ func (w *world) judgeVariant(ctx context.Context, v variant.Variant, tool toolOr
 		return j
 	}
 	j.strict = w.phase(reports.LevelStrict, func() []error { return w.expect(ctx, w.suite.expectation(v)) })
-	j.strictOnly = strictOnly(v) && w.refused(w.call) != outcomeRefused
+	j.strictOnly = (strictOnly(v) || v.Operator == overByteLimit && !w.suite.LimitsDeclared) && w.refused(w.call) != outcomeRefused
 	if !j.strictOnly {
 		j.safe = w.phase(reports.LevelSafe, func() []error { return w.judgeSafe(v, b) })
 	}
@@ -230,6 +230,10 @@ func (w *world) judgeVariant(ctx context.Context, v variant.Variant, tool toolOr
 func strictOnly(v variant.Variant) bool {
 	return v.Operator == variant.RejectOperator && v.Kind == protocol.KindIgnorable
 }
+
+// overByteLimit is the operator of an answer one past the byte limit: a
+// limit the target must have declared for level safe to hold it to one.
+const overByteLimit = "over_byte_limit"
 
 // nonNil returns err as a list: empty when it is nil.
 func nonNil(err error) []error {

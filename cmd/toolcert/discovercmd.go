@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -18,7 +19,7 @@ import (
 
 const discoverSynopsis = `Usage: toolcert discover (--openapi SPEC | --upstream URL | both)
          (--target-mcp-cmd "CMD ARGS" | --target-mcp-url URL | --config FILE)
-         [--out DIR] [--tools NAMES] [--upstream-env NAMES] [--env NAME=VALUE]... [--force]
+         [--out DIR] [--tools NAMES] [--upstream-env NAMES] [--env NAME=VALUE]... [--profile FILE] [--force]
 
 Learns what certifying every tool of an MCP server needs, and writes it
 (docs/certify-every-tool.md). It starts the server once against a discovery
@@ -86,6 +87,7 @@ func discoverCmd(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	fs.DurationVar(&callTimeout, "call-timeout", 15*time.Second, "how long each tool call may take, a Go `DURATION`")
 	fs.DurationVar(&f.ReadyTimeout, "ready-timeout", 0, "how long the server may take to answer initialize, a Go `DURATION` (default 10s)")
 	fs.Var(&env, "env", "a variable the server needs to start, `NAME=VALUE` (a token, a setting); repeat it for more.\nIt is written into toolcert.yaml's target env")
+	fs.StringVar(&f.Profile, "profile", "", "the server's profile `FILE` (docs/profile.md: its byte, depth and attempt limits): copied into --out\nand named in toolcert.yaml; without one, the run holds the server to no byte limit at level safe")
 	fs.BoolVar(&force, "force", false, "replace what --out holds")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -132,7 +134,16 @@ func discoverCmd(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if err != nil {
 		return configErr(fmt.Errorf("discover: %w", err))
 	}
-	w, err := discover.Write(res, discover.WriteOptions{Dir: out, Target: r.Target, Description: desc, DescriptionPath: spec, Upstream: upstream, Force: force})
+	var profile []byte
+	if f.Profile != "" {
+		if _, err := loadProfile(f.Profile); err != nil {
+			return err
+		}
+		if profile, err = os.ReadFile(f.Profile); err != nil {
+			return configErr(fmt.Errorf("--profile: %w", err))
+		}
+	}
+	w, err := discover.Write(res, discover.WriteOptions{Dir: out, Target: r.Target, Description: desc, DescriptionPath: spec, Upstream: upstream, Profile: profile, Force: force})
 	if err != nil {
 		if errors.Is(err, discover.ErrExists) {
 			return usageErr("discover: %v", err)
@@ -147,10 +158,11 @@ func discoverCmd(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	for name, why := range w.Failed {
 		fmt.Fprintf(stdout, "  %s: mapped, but its corpus could not be written: %s\n", name, why)
 	}
-	fmt.Fprintf(stdout, "Wrote %s (and fixtures/, features/, DISCOVERY.md beside it).\nThen: toolcert run --config %s\n", w.Config, w.Config)
 	if len(w.Tools) == 0 {
+		fmt.Fprintf(stdout, "No tool mapped: wrote only %s, which says why each was left out.\n", filepath.Join(out, "DISCOVERY.md"))
 		return &exitError{code: exitFail, err: errors.New("discover: no tool mapped")}
 	}
+	fmt.Fprintf(stdout, "Wrote %s (and fixtures/, features/, DISCOVERY.md beside it).\nThen: toolcert run --config %s\n", w.Config, w.Config)
 	return nil
 }
 

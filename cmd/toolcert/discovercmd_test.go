@@ -15,9 +15,15 @@ import (
 // an MCP server of no tool over stdio.
 const emptyMCPArg = "empty-mcp-server"
 
-// serveEmptyMCP serves an MCP server that lists no tool.
+// serveEmptyMCP serves an MCP server that lists no tool, or, with the
+// argument "version", one tool that answers without asking any upstream.
 func serveEmptyMCP() int {
 	s := mcp.NewServer(&mcp.Implementation{Name: "empty", Version: "0"}, nil)
+	if len(os.Args) > 2 && os.Args[2] == "version" {
+		mcp.AddTool(s, &mcp.Tool{Name: "version"}, func(context.Context, *mcp.CallToolRequest, struct{}) (*mcp.CallToolResult, any, error) {
+			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "empty 0"}}}, nil, nil
+		})
+	}
 	if err := s.Run(context.Background(), &mcp.StdioTransport{}); err != nil {
 		return 1
 	}
@@ -78,6 +84,14 @@ func TestDiscoverFailsClearly(t *testing.T) {
 				t.Errorf("exit %d, want 2 saying %q\nstdout:\n%s\nstderr:\n%s", code, c.want, stdout, stderr)
 			}
 		})
+	}
+	out := t.TempDir()
+	code, stdout, stderr := runCLI(t, "discover", "--openapi", spec, "--target-mcp-cmd", self+" "+emptyMCPArg+" version", "--out", out)
+	if _, err := os.Stat(filepath.Join(out, "toolcert.yaml")); code != exitFail || err == nil || !strings.Contains(stdout, "No tool mapped") {
+		t.Errorf("no tool mapped: exit %d, want 1, no toolcert.yaml (%v), and a line saying so\n%s\n%s", code, err, stdout, stderr)
+	}
+	if b, err := os.ReadFile(filepath.Join(out, "DISCOVERY.md")); err != nil || !strings.Contains(string(b), "no request reached the upstream") {
+		t.Errorf("DISCOVERY.md does not say why version was left out: %v\n%s", err, b)
 	}
 	if code, _, stderr := runCLI(t, "discover", "--target-mcp-cmd", "x"); code != exitConfig || !strings.Contains(stderr, "--openapi or --upstream is required") {
 		t.Errorf("no --openapi: exit %d\n%s", code, stderr)

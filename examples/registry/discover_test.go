@@ -11,7 +11,8 @@ import (
 )
 
 // TestDiscoverCertifies is docs/certify-every-tool.md as a test: from
-// nothing but the server and openapi.yaml, toolcert discover maps every
+// nothing but the server, openapi.yaml and the server's limits
+// (profile.json: 64 KiB, 3 attempts in 2 s), toolcert discover maps every
 // read-only tool with no hand edit; the run it writes passes the fixed
 // server at level safe, and fails the naive one on each planted defect of
 // DEFECTS.md and on nothing else.
@@ -24,7 +25,7 @@ func TestDiscoverCertifies(t *testing.T) {
 		}
 	}
 	dir := t.TempDir()
-	out, err := exec.Command(toolcert, "discover", "--openapi", "openapi.yaml", "--target-mcp-cmd", server, "--out", dir).CombinedOutput()
+	out, err := exec.Command(toolcert, "discover", "--openapi", "openapi.yaml", "--target-mcp-cmd", server, "--profile", "profile.json", "--out", dir).CombinedOutput()
 	if err != nil {
 		t.Fatalf("toolcert discover: %v\n%s", err, out)
 	}

@@ -325,23 +325,27 @@ func TestDiscoveredCorpusRuns(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	run := func(build targets.MCPBuildFunc) map[string]string {
+	run := func(build targets.MCPBuildFunc, profile ...targets.Profile) map[string]string {
 		env := map[string]string{}
 		wrapped := func(e targets.Env) (*mcp.Server, io.Closer, error) {
 			e.Extra = map[string]string{"PETS_API_URL": e.UpstreamURL}
 			return build(e)
 		}
-		r, err := runner.Run(context.Background(), runner.Config{
+		cfg := runner.Config{
 			Target: targets.NewInProcessMCP("pets", wrapped), Fixtures: os.DirFS(filepath.Join(dir, "fixtures")),
 			Features: os.DirFS(filepath.Join(dir, "features")), Tools: rc.Tools, Level: reports.LevelSafe,
 			AllowOpenDecisions: true, Seed: 7, Concurrency: 2,
-		})
+		}
+		if len(profile) > 0 {
+			cfg.Profile = profile[0]
+		}
+		r, err := runner.Run(context.Background(), cfg)
 		if err != nil {
 			t.Fatal(err)
 		}
 		for _, s := range r.Scenarios {
 			for _, c := range s.Cases {
-				if strings.HasSuffix(c.ID, "/accepted") {
+				if strings.HasSuffix(c.ID, "/accepted") || strings.Contains(c.ID, "/over_byte_limit") {
 					env[c.ID] = string(c.Levels[reports.LevelSafe])
 				}
 			}
@@ -353,6 +357,15 @@ func TestDiscoveredCorpusRuns(t *testing.T) {
 		if got[id] != "passed" {
 			t.Errorf("%s: %q at level safe, want passed (all: %v)", id, got[id], got)
 		}
+	}
+	// The pet server reads any body whole: with no profile it declares no
+	// byte limit, and level safe does not hold it to the default one; a
+	// profile declares one, and then it fails.
+	if id := "get_pet/discovered/over_byte_limit#string"; got[id] != string(reports.StrictOnly) {
+		t.Errorf("%s without a profile: %q at level safe, want strict only", id, got[id])
+	}
+	if id, got := "get_pet/discovered/over_byte_limit#string", run(petServer(map[string]int{}), targets.DefaultProfile()); got[id] != "failed" {
+		t.Errorf("%s with a profile: %q at level safe, want failed", id, got[id])
 	}
 	liar := func(e targets.Env) (*mcp.Server, io.Closer, error) {
 		s, c, err := petServer(map[string]int{})(e)

@@ -49,8 +49,14 @@ func Summary(r *Result, w *Written, opts WriteOptions) string {
 	b.WriteString("\n## Left to you\n\n")
 	b.WriteString("- Each tool's `tool.json` lists in `decide` what discovery could not know: which member of an answer must equal which argument (`bind`), which timestamp must be fresh, whether what the tool showed is what it should show. `toolcert fixtures lint --fixtures fixtures` lists them; toolcert.yaml runs with them open (`allow-open-decisions: true`) until you make them.\n")
 	b.WriteString("- A tool left out above has no corpus: describe it with `toolcert fixtures import`, or name it in `--tools` to call it against the discovery mock (a destructive one too).\n")
-	b.WriteString("- Limits: the run uses the reference adapter's byte, depth and attempt limits unless a profile says the server's own (docs/certify-an-mcp-server.md, \"When to write a profile\").\n")
-	fmt.Fprintf(&b, "\nThen: `toolcert run --config %s`\n", w.Config)
+	if len(opts.Profile) == 0 {
+		b.WriteString("- Limits: no profile was given, so the server declares no byte limit and level safe does not hold it to one; the depth and attempt budgets are the reference adapter's. Give the server's own with `--profile` (docs/certify-an-mcp-server.md, \"When to write a profile\").\n")
+	}
+	if w.Config != "" {
+		fmt.Fprintf(&b, "\nThen: `toolcert run --config %s`\n", w.Config)
+	} else {
+		b.WriteString("\nNo tool was mapped, so no toolcert.yaml was written: see why each tool was left out above.\n")
+	}
 	return b.String()
 }
 

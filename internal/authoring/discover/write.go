@@ -33,6 +33,9 @@ type WriteOptions struct {
 	DescriptionPath string
 	// Upstream is the real upstream that answered, "" for none.
 	Upstream string
+	// Profile, when set, is the server's profile (docs/profile.md),
+	// written as profile.json and named in toolcert.yaml.
+	Profile []byte
 	// Force replaces what is there.
 	Force bool
 	// Now is when, for the notes; zero is time.Now.
@@ -87,11 +90,21 @@ func Write(r *Result, opts WriteOptions) (*Written, error) {
 		w.Tools = append(w.Tools, WrittenTool{Name: t.Name, Decide: len(res.Decide), Problem: res.Problems})
 		written = append(written, t)
 	}
+	if len(written) == 0 {
+		// nothing to run: no config that would only fail to load
+		w.Config = ""
+		return w, os.WriteFile(filepath.Join(opts.Dir, "DISCOVERY.md"), []byte(Summary(r, w, opts)), 0o644)
+	}
 	if err := writeSide(fixtures, r.Side); err != nil {
 		return nil, err
 	}
 	if err := writeFeatures(filepath.Join(opts.Dir, "features"), written); err != nil {
 		return nil, err
+	}
+	if len(opts.Profile) > 0 {
+		if err := os.WriteFile(filepath.Join(opts.Dir, "profile.json"), opts.Profile, 0o644); err != nil {
+			return nil, err
+		}
 	}
 	if err := os.WriteFile(config, configText(r, written, opts), 0o644); err != nil {
 		return nil, err
@@ -362,6 +375,9 @@ func configText(r *Result, tools []Tool, opts WriteOptions) []byte {
 		writeToolMap(&b, t)
 	}
 	b.WriteString("fixtures: fixtures\nfeatures: features\n")
+	if len(opts.Profile) > 0 {
+		b.WriteString("profile: profile.json         # the server's limits\n")
+	}
 	b.WriteString("level: safe                   # what every server owes the agent (docs/protocol.md, \"Levels\")\n")
 	b.WriteString("allow-open-decisions: true    # the tools' decisions are open until you make them\n")
 	return b.Bytes()
