@@ -70,18 +70,7 @@ func (g *generator) distinctString(flat []sub) (string, bool) {
 	if !g.opts.full {
 		return "", false
 	}
-	minLen, format := 0, ""
-	var patterns []string
-	for _, s := range flat {
-		o := s.s.(*object)
-		minLen = max(minLen, intOf(o, "minLength"))
-		if f := o.str("format"); f != "" && format == "" {
-			format = f
-		}
-		if p := o.str("pattern"); p != "" {
-			patterns = append(patterns, p)
-		}
-	}
+	minLen, format, patterns := stringConstraints(flat)
 	fresh := func(s string) bool { return !g.used[s] && g.accepts(flat, s) == nil }
 	if _, known := formatSamples[format]; known {
 		for range maxDistinctTries {

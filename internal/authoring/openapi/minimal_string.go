@@ -35,18 +35,7 @@ var formatSamples = map[string]string{
 // stringFor makes the string flat describes: the sample of its format,
 // else a match of its pattern, else "", lengthened to minLength.
 func stringFor(flat []sub) (any, error) {
-	minLen, format := 0, ""
-	var patterns []string
-	for _, s := range flat {
-		o := s.s.(*object)
-		minLen = max(minLen, intOf(o, "minLength"))
-		if f := o.str("format"); f != "" && format == "" {
-			format = f
-		}
-		if p := o.str("pattern"); p != "" {
-			patterns = append(patterns, p)
-		}
-	}
+	minLen, format, patterns := stringConstraints(flat)
 	if sample, ok := formatSamples[format]; ok {
 		return sample, nil
 	}
@@ -189,4 +178,20 @@ func classRune(ranges []rune) rune {
 		}
 	}
 	return ranges[0]
+}
+
+// stringConstraints returns what the schemas of flat ask of a string:
+// the longest minLength, the first format, every pattern.
+func stringConstraints(flat []sub) (minLen int, format string, patterns []string) {
+	for _, s := range flat {
+		o := s.s.(*object)
+		minLen = max(minLen, intOf(o, "minLength"))
+		if f := o.str("format"); f != "" && format == "" {
+			format = f
+		}
+		if p := o.str("pattern"); p != "" {
+			patterns = append(patterns, p)
+		}
+	}
+	return minLen, format, patterns
 }
