@@ -29,7 +29,6 @@ type upstream struct {
 	mu      sync.Mutex
 	ops     map[openapi.Selector]*openapi.Operation
 	reqs    []request
-	fixed   map[string]reply
 	values  map[string]string
 	urls    map[string]string
 	servers []*http.Server
@@ -70,7 +69,7 @@ const maxRequestBody = 1 << 20
 
 // newUpstream starts the mock on 127.0.0.1, one port per name of vias.
 func newUpstream(desc *openapi.Description, real *forwarder, vias []string) (*upstream, error) {
-	u := &upstream{desc: desc, real: real, ops: map[openapi.Selector]*openapi.Operation{}, fixed: map[string]reply{}, urls: map[string]string{}}
+	u := &upstream{desc: desc, real: real, ops: map[openapi.Selector]*openapi.Operation{}, urls: map[string]string{}}
 	for _, via := range vias {
 		l, err := net.Listen("tcp", "127.0.0.1:0")
 		if err != nil {
@@ -117,7 +116,6 @@ func (u *upstream) handler(via string) http.Handler {
 // answer finds the operation of req and the answer to it.
 func (u *upstream) answer(req *request, r *http.Request, body []byte) reply {
 	u.mu.Lock()
-	fixed, ok := u.fixed[req.key()]
 	values := map[string]string{}
 	for k, v := range u.values {
 		values[k] = v
@@ -132,8 +130,6 @@ func (u *upstream) answer(req *request, r *http.Request, body []byte) reply {
 		}
 	}
 	switch {
-	case ok:
-		return fixed
 	case u.real != nil:
 		return u.real.forward(r, body)
 	case !matched:
@@ -186,14 +182,6 @@ func (u *upstream) since(mark int) []request {
 	return append([]request(nil), u.reqs[mark:]...)
 }
 
-// setFixed makes the route of key ("GET /path") answer r until
-// clearFixed.
-func (u *upstream) setFixed(key string, r reply) {
-	u.mu.Lock()
-	defer u.mu.Unlock()
-	u.fixed[key] = r
-}
-
 // setValues makes the answers made from now on hold vals in the members
 // of the same names (the call's argument values, so that an answer is
 // about what the tool asked for); nil forgets them.
@@ -201,13 +189,6 @@ func (u *upstream) setValues(vals map[string]string) {
 	u.mu.Lock()
 	defer u.mu.Unlock()
 	u.values = vals
-}
-
-// clearFixed forgets every fixed answer.
-func (u *upstream) clearFixed() {
-	u.mu.Lock()
-	defer u.mu.Unlock()
-	clear(u.fixed)
 }
 
 // wired returns the wirings requests came by, sorted.
