@@ -140,25 +140,48 @@ func send(tb testing.TB, lane *harness.Lane, c *targets.Client, x harness.Exchan
 }
 
 // BenchmarkVariants measures generated variants served through the
-// reference adapter and checked (outcome, contract, audit, journal, leak
-// scan), on the default lanes; it reports variants per second and their
-// ratio to each floor (BenchmarkFloor's round trips per second, measured
-// for as many trips in the same process right after): floor-ratio to the
-// minimal adapter's, fresh-ratio to the minimal adapter's with a fresh
-// agent connection per call, reference-ratio to the reference adapter's.
+// reference adapter and checked (outcome, contract, baseline comparison,
+// audit, journal, leak scan), on the default lanes, over protocol v1
+// (v1: the reference in process) and over MCP (mcp: the reference served
+// by `toolcert adapter --mcp stdio`, a process per lane). It reports
+// variants per second and their ratio to each floor of the transport
+// (BenchmarkFloor's round trips per second, measured for as many trips in
+// the same process right after): over v1, floor-ratio to the minimal
+// adapter's, fresh-ratio to the minimal adapter's with a fresh agent
+// connection per call, reference-ratio to the reference adapter's; over
+// MCP, mcp-ratio to the bare go-sdk client's calls of the reference over
+// MCP stdio.
 func BenchmarkVariants(b *testing.B) {
+	b.Run("v1", func(b *testing.B) {
+		variantsRatio(b, reference.InProcess(), []floorRatio{{"floor-ratio", startFloor}, {"fresh-ratio", startFreshFloor}, {"reference-ratio", startReferenceFloor}})
+	})
+	b.Run("mcp", func(b *testing.B) {
+		tgt, err := targets.NewMCPStdio([]string{toolcertBinary(b), "adapter", "--mcp", "stdio"})
+		if err != nil {
+			b.Fatal(err)
+		}
+		variantsRatio(b, tgt, []floorRatio{{"mcp-ratio", startMCPFloor}})
+	})
+}
+
+// floorRatio is a floor and the metric of a rate's ratio to it.
+type floorRatio struct {
+	metric string
+	start  func(testing.TB) *floor
+}
+
+// variantsRatio runs the generated variants against tgt, reports their
+// rate, and its ratio to each floor.
+func variantsRatio(b *testing.B, tgt targets.Target, floors []floorRatio) {
 	cases := 0
 	for b.Loop() {
-		cases += lanesRun(b, runner.DefaultConcurrency)
+		cases += lanesRun(b, tgt, runner.DefaultConcurrency)
 	}
 	rate := float64(cases) / b.Elapsed().Seconds()
 	b.ReportMetric(rate, "variants/s")
 	b.ReportMetric(float64(cases)/float64(b.N), "cases/op")
 	n := cases / b.N
-	for _, fl := range []struct {
-		metric string
-		start  func(testing.TB) *floor
-	}{{"floor-ratio", startFloor}, {"fresh-ratio", startFreshFloor}, {"reference-ratio", startReferenceFloor}} {
+	for _, fl := range floors {
 		floorRate := float64(n) / fl.start(b).run(b, n).Seconds()
 		b.ReportMetric(rate/floorRate, fl.metric)
 	}
@@ -171,19 +194,19 @@ func BenchmarkVariantsLanes(b *testing.B) {
 		b.Run(fmt.Sprintf("lanes=%d", lanes), func(b *testing.B) {
 			cases := 0
 			for b.Loop() {
-				cases += lanesRun(b, lanes)
+				cases += lanesRun(b, reference.InProcess(), lanes)
 			}
 			b.ReportMetric(float64(cases)/b.Elapsed().Seconds(), "variants/s")
 		})
 	}
 }
 
-// lanesRun runs the generated variants against the in-process
-// reference on lanes lanes and returns how many cases ran.
-func lanesRun(b *testing.B, lanes int) int {
+// lanesRun runs the generated variants against tgt on lanes lanes and
+// returns how many cases ran.
+func lanesRun(b *testing.B, tgt targets.Target, lanes int) int {
 	b.Helper()
 	res, err := runner.Run(context.Background(), runner.Config{
-		FeaturePaths: []string{"features/generated_variants.feature"}, Target: reference.InProcess(), Concurrency: lanes,
+		FeaturePaths: []string{"features/generated_variants.feature"}, Target: tgt, Concurrency: lanes,
 	})
 	if err != nil {
 		b.Fatal(err)

@@ -3,13 +3,18 @@ package selftest_test
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net"
 	"net/http"
+	"os"
+	"os/exec"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/toolcert/toolcert/mocks"
 	"github.com/toolcert/toolcert/runner"
@@ -152,13 +157,14 @@ func (f *floor) run(tb testing.TB, n int) time.Duration {
 // BenchmarkFloor is the floor of BenchmarkVariants alone: as many bare
 // round trips as the built-in generated cases, on as many workers as it
 // has lanes, through the minimal adapter (kept-alive and fresh agent
-// connections) and through the reference adapter. It reports round trips
-// per second.
+// connections), through the reference adapter, and through the reference
+// served over MCP stdio to a bare go-sdk client. It reports round trips per
+// second.
 func BenchmarkFloor(b *testing.B) {
 	for _, fl := range []struct {
 		name  string
 		start func(testing.TB) *floor
-	}{{"minimal", startFloor}, {"minimal-fresh-agent", startFreshFloor}, {"reference", startReferenceFloor}} {
+	}{{"minimal", startFloor}, {"minimal-fresh-agent", startFreshFloor}, {"reference", startReferenceFloor}, {"mcp", startMCPFloor}} {
 		b.Run(fl.name, func(b *testing.B) {
 			f := fl.start(b)
 			const n = 2533
@@ -169,4 +175,47 @@ func BenchmarkFloor(b *testing.B) {
 			b.ReportMetric(float64(n*b.N)/total.Seconds(), "trips/s")
 		})
 	}
+}
+
+// startMCPFloor is the round trip over MCP: the reference served by
+// `toolcert adapter --mcp stdio`, one process per worker, each with a mock
+// programmed once with the floor's answer, called by a bare go-sdk client.
+// No check of any kind: what the adapter under test and the transport
+// cost, and nothing of the harness.
+func startMCPFloor(tb testing.TB) *floor {
+	tb.Helper()
+	bin := toolcertBinary(tb)
+	sessions := make([]*mcp.ClientSession, floorWorkers)
+	for i := range sessions {
+		up, err := mocks.NewUpstream()
+		if err != nil {
+			tb.Fatal(err)
+		}
+		tb.Cleanup(func() { _ = up.Close() })
+		err = up.Program(http.MethodGet, floorPath, mocks.Response{Status: http.StatusOK,
+			Header: []mocks.HeaderField{{Name: "Content-Type", Value: "application/json"}}, Body: floorBody})
+		if err != nil {
+			tb.Fatal(err)
+		}
+		cmd := exec.Command(bin, "adapter", "--mcp", "stdio")
+		cmd.Env = append(os.Environ(), targets.Env{UpstreamURL: up.URL(), Dir: tb.TempDir()}.Vars(nil)...)
+		client := mcp.NewClient(&mcp.Implementation{Name: "floor", Version: "0"}, nil)
+		s, err := client.Connect(context.Background(), &mcp.CommandTransport{Command: cmd}, nil)
+		if err != nil {
+			tb.Fatalf("start the reference over MCP: %v", err)
+		}
+		tb.Cleanup(func() { _ = s.Close() })
+		sessions[i] = s
+	}
+	var args map[string]any
+	if err := json.Unmarshal(floorArgs, &args); err != nil {
+		tb.Fatal(err)
+	}
+	return &floor{call: func(worker int) error {
+		res, err := sessions[worker].CallTool(context.Background(), &mcp.CallToolParams{Name: "run_status", Arguments: args["arguments"]})
+		if err == nil && res.IsError {
+			err = fmt.Errorf("MCP floor call failed: %v", res.Content)
+		}
+		return err
+	}}
 }

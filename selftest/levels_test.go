@@ -214,7 +214,7 @@ var (
 
 // toolcertBinary builds cmd/toolcert once per test binary, into the
 // folder mutantBinary makes.
-func toolcertBinary(t *testing.T) string {
+func toolcertBinary(t testing.TB) string {
 	dir := filepath.Dir(mutantBinary(t))
 	toolcertOnce.Do(func() {
 		toolcertBin = filepath.Join(dir, "toolcert")

@@ -147,7 +147,7 @@ func TestMain(m *testing.M) {
 }
 
 // mutantBinary builds cmd/toolcert-mutant once per test binary.
-func mutantBinary(t *testing.T) string {
+func mutantBinary(t testing.TB) string {
 	mutantOnce.Do(func() {
 		if buildDir, mutantErr = os.MkdirTemp("", "toolcert-selftest-"); mutantErr != nil {
 			return
