@@ -212,10 +212,9 @@ func startMCPFloor(tb testing.TB) *floor {
 		tb.Fatal(err)
 	}
 	return &floor{call: func(worker int) error {
-		res, err := sessions[worker].CallTool(context.Background(), &mcp.CallToolParams{Name: "run_status", Arguments: args["arguments"]})
-		if err == nil && res.IsError {
-			err = fmt.Errorf("MCP floor call failed: %v", res.Content)
-		}
+		// the outcome is not read, as the v1 floors do not read theirs: a
+		// result, success or failure, is a round trip
+		_, err := sessions[worker].CallTool(context.Background(), &mcp.CallToolParams{Name: "run_status", Arguments: args["arguments"]})
 		return err
 	}}
 }
