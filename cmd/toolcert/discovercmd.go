@@ -80,7 +80,8 @@ func discoverCmd(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	fs.StringVar(&upstream, "upstream", "", "a real upstream's base `URL` on loopback (http://127.0.0.1:8080) that answers in the description's place")
 	fs.StringVar(&config, "config", "", "a target config `FILE` (docs/config.md) whose target and env to start the server with")
 	fs.StringVar(&f.TargetMCPCmd, "target-mcp-cmd", "", "the MCP server to start, over stdio: `\"CMD ARGS\"` ({{.UpstreamURL}} in it is the mock's URL)")
-	fs.StringVar(&f.TargetMCPURL, "target-mcp-url", "", "an MCP server already serving streamable HTTP at `URL` (it must already use the mock: give --upstream-env\nor start it yourself with the URL discover prints; prefer --target-mcp-cmd)")
+	fs.StringVar(&f.TargetMCPURL, "target-mcp-url", "", "an MCP server already serving streamable HTTP at `URL`, started by you with its upstream at\n--upstream-listen (prefer --target-mcp-cmd, which discover starts itself)")
+	fs.StringVar(&f.UpstreamListen, "upstream-listen", "", "with --target-mcp-url: the loopback `ADDR` (host:port) the discovery mock listens on, where the running\nserver sends its upstream requests")
 	fs.StringVar(&out, "out", "discovered", "`DIR` to write toolcert.yaml, fixtures/, features/ and DISCOVERY.md into")
 	fs.StringVar(&tools, "tools", "", "call only these tools, comma-separated `NAMES` (destructive ones too)")
 	fs.StringVar(&envNames, "upstream-env", "", "the variable(s) the server reads its upstream URL from, comma-separated `NAMES`\n(default: try the usual ones)")
@@ -126,7 +127,7 @@ func discoverCmd(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	fmt.Fprintf(stderr, "toolcert discover: starting %s against the discovery mock\n", target)
 	res, err := discover.Run(ctx, discover.Options{
 		Target: target, Executable: exe, Description: desc, Upstream: upstream, Tools: splitList(tools), Env: splitList(envNames),
-		Prefixes: prefixes(exe, desc), CallTimeout: callTimeout, Progress: stderr,
+		Prefixes: prefixes(exe, desc), CallTimeout: callTimeout, Progress: stderr, UpstreamListen: r.Target.UpstreamListen,
 	})
 	if errors.Is(err, discover.ErrNotLoopback) {
 		return usageErr("discover: %v", err)

@@ -47,6 +47,9 @@ type Options struct {
 	Env []string
 	// Prefixes make more variable names to try (PREFIX_API_URL...).
 	Prefixes []string
+	// UpstreamListen, when set, is the loopback address the mock's own URL
+	// listens on: where a server already running sends its requests.
+	UpstreamListen string
 	// CallTimeout bounds each tool call; 0 is 15 s.
 	CallTimeout time.Duration
 	// Progress, when set, gets a line per tool.
@@ -118,7 +121,7 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 		return nil, errors.New("discover: give an OpenAPI description, a real upstream, or both")
 	}
 	names := candidateNames(opts.Env, opts.Prefixes, opts.Executable)
-	u, err := newUpstream(opts.Description, real, append([]string{""}, names...))
+	u, err := newUpstream(opts.Description, real, append([]string{""}, names...), opts.UpstreamListen)
 	if err != nil {
 		return nil, err
 	}

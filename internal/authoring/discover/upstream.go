@@ -67,11 +67,16 @@ func (r request) key() string { return r.Method + " " + r.Path }
 // maxRequestBody bounds what is read of a request's body.
 const maxRequestBody = 1 << 20
 
-// newUpstream starts the mock on 127.0.0.1, one port per name of vias.
-func newUpstream(desc *openapi.Description, real *forwarder, vias []string) (*upstream, error) {
+// newUpstream starts the mock on 127.0.0.1, one port per name of vias;
+// the lane's own URL ("") on listen when it is given.
+func newUpstream(desc *openapi.Description, real *forwarder, vias []string, listen string) (*upstream, error) {
 	u := &upstream{desc: desc, real: real, ops: map[openapi.Selector]*openapi.Operation{}, urls: map[string]string{}}
 	for _, via := range vias {
-		l, err := net.Listen("tcp", "127.0.0.1:0")
+		addr := "127.0.0.1:0"
+		if via == "" && listen != "" {
+			addr = listen // where a server already running sends its requests
+		}
+		l, err := net.Listen("tcp", addr)
 		if err != nil {
 			u.close()
 			return nil, fmt.Errorf("discovery upstream: listen: %w", err)
