@@ -80,7 +80,8 @@ a skip, an unexpected pass, a finding about the target); 2 usage or
 configuration error, no scenario ran, the target did not start or the run
 was interrupted (in the last two cases the reports are still written).
 certify exits as run does; verify and matrix exit 1 when an attestation
-does not verify (toolcert help COMMAND).
+does not verify; discover exits 1 when it maps no tool (toolcert help
+COMMAND).
 `
 
 // run is the whole CLI; main only calls it and exits with its code.
