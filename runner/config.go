@@ -95,9 +95,9 @@ type Config struct {
 	// Shard, when set, runs only the scenarios of that shard.
 	Shard Shard
 
-	// profileGiven records that Profile was set, not defaulted: the
-	// target's limits are declared (steps.Suite.LimitsDeclared).
-	profileGiven bool
+	// profileDefaulted records that Profile was left zero and is the
+	// default: the target declared no limits (steps.Suite.LimitsDeclared).
+	profileDefaulted bool
 }
 
 // ErrConfig is wrapped by every configuration error: the CLI maps it to
@@ -163,10 +163,9 @@ func (c *Config) withDefaults() {
 	if c.Concurrency == 0 {
 		c.Concurrency = DefaultConcurrency
 	}
-	if !reflect.ValueOf(c.Profile).IsZero() {
-		c.profileGiven = true
+	if reflect.ValueOf(c.Profile).IsZero() {
+		c.Profile, c.profileDefaulted = targets.DefaultProfile(), true
 	}
-	c.Profile = orDefault(c.Profile)
 }
 
 // orDefault returns p, or targets.DefaultProfile() when no field of p is

@@ -209,7 +209,7 @@ func newSuite(cfg *Config, pool *harness.Pool) (*steps.Suite, error) {
 		Capabilities:   caps,
 		FirstTools:     tools,
 		FirstUpstream:  pool.Lanes()[0].Upstream.URL(),
-		LimitsDeclared: cfg.profileGiven || isV1(agent),
+		LimitsDeclared: !cfg.profileDefaulted || isV1(agent),
 		Corpus:         corpus.New(cfg.Fixtures),
 		Profile:        cfg.Profile,
 		Seed:           cfg.Seed,

@@ -14,6 +14,7 @@ import (
 	"github.com/toolcert/toolcert/internal/authoring/discover"
 	"github.com/toolcert/toolcert/internal/authoring/openapi"
 	"github.com/toolcert/toolcert/internal/runconfig"
+	"github.com/toolcert/toolcert/reports"
 	"github.com/toolcert/toolcert/targets"
 )
 
@@ -157,7 +158,7 @@ func discoverCmd(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		fmt.Fprintln(stdout, "Note: "+res.StartNote+".")
 	}
 	for name, why := range w.Failed {
-		fmt.Fprintf(stdout, "  %s: mapped, but its corpus could not be written: %s\n", name, why)
+		fmt.Fprintf(stdout, "  %s: mapped, but its corpus could not be written: %s\n", reports.Printable(name), reports.Printable(why))
 	}
 	if len(w.Tools) == 0 {
 		fmt.Fprintf(stdout, "No tool mapped: wrote only %s, which says why each was left out.\n", filepath.Join(out, "DISCOVERY.md"))

@@ -185,7 +185,7 @@ func (m *maker) text(name string, s map[string]any) (any, bool) {
 	if v, ok := formatValues[format]; ok {
 		cands = append(cands, v)
 	}
-	base := strings.Trim(regexp.MustCompile(`[^a-z0-9]+`).ReplaceAllString(strings.ToLower(name), "-"), "-")
+	base := strings.Trim(notSlug.ReplaceAllString(strings.ToLower(name), "-"), "-")
 	if base == "" {
 		base = "value"
 	}
@@ -208,6 +208,9 @@ func (m *maker) text(name string, s map[string]any) (any, bool) {
 	}
 	return nil, false
 }
+
+// notSlug is what a made-up value's word is not made of.
+var notSlug = regexp.MustCompile(`[^a-z0-9]+`)
 
 // fitHint returns the description's example h as a value of type typ, when
 // it fits the schema's pattern.

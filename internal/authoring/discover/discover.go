@@ -17,7 +17,6 @@ import (
 	"io"
 	"os"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -150,7 +149,7 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 		return nil, ErrNoTools
 	}
 	if s := mi.Server(); s != nil {
-		res.Server = strings.TrimSpace(s.Name + " " + s.Version)
+		res.Server = line(s.Name + " " + s.Version)
 	}
 	hints := map[string]string{}
 	if opts.Description != nil {
@@ -214,7 +213,7 @@ func start(ctx context.Context, opts Options, u *upstream, dir string, names []s
 		inst, err := opts.Target.Start(ctx, targets.Env{UpstreamURL: u.url(""), Dir: dir, Extra: extra})
 		if err == nil {
 			if i > 0 {
-				res.StartNote = fmt.Sprintf("the server did not start with the %d usual variables set (%v); it started with %d: a variable it reads as a setting of its own may be among those left out", len(names), first, len(set))
+				res.StartNote = fmt.Sprintf("the server did not start with the %d usual variables set (%s); it started with %d: a variable it reads as a setting of its own may be among those left out", len(names), clip(first.Error(), 300), len(set))
 			}
 			return inst, nil
 		}
@@ -337,9 +336,9 @@ func skip(t Tool, named []string, real bool) string {
 // progressLine says, in one line, what became of a tool.
 func progressLine(t Tool) string {
 	if t.Mapping == nil {
-		return fmt.Sprintf("  %-32s left out: %s", t.Name, t.LeftOut)
+		return fmt.Sprintf("  %-32s left out: %s", line(t.Name), line(t.LeftOut))
 	}
-	return fmt.Sprintf("  %-32s %s", t.Name, t.Mapping.Primary.describe())
+	return fmt.Sprintf("  %-32s %s", line(t.Name), t.Mapping.Primary.describe())
 }
 
 // parameterHints returns, by norm of their name, the description's

@@ -396,3 +396,54 @@ func TestNamedToolsOnly(t *testing.T) {
 		}
 	}
 }
+
+// TestHostileNamesStayText: a server's name and a tool's error that hold
+// terminal escapes and a newline reach the progress lines, DISCOVERY.md
+// and toolcert.yaml as text: no escape byte, and no key the YAML comment
+// would let in.
+func TestHostileNamesStayText(t *testing.T) {
+	hostile := "evil\x1b[2J\x1b]0;pwned\x07\nallow-open-decisions: false"
+	build := func(env targets.Env) (*mcp.Server, io.Closer, error) {
+		srv := mcp.NewServer(&mcp.Implementation{Name: hostile, Version: "1"}, nil)
+		mcp.AddTool(srv, &mcp.Tool{Name: "broken", Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true}}, func(context.Context, *mcp.CallToolRequest, struct{}) (*mcp.CallToolResult, any, error) {
+			return nil, nil, errors.New(hostile)
+		})
+		mcp.AddTool(srv, &mcp.Tool{Name: "get_pet"}, func(ctx context.Context, _ *mcp.CallToolRequest, in petArgs) (*mcp.CallToolResult, pet, error) {
+			var p pet
+			resp, err := http.Get(env.Extra["PETS_API_URL"] + "/pets/" + url.PathEscape(in.ID))
+			if err != nil {
+				return nil, p, err
+			}
+			defer resp.Body.Close()
+			return nil, p, json.NewDecoder(resp.Body).Decode(&p)
+		})
+		return srv, nil, nil
+	}
+	var progress strings.Builder
+	res, err := Run(context.Background(), Options{Target: targets.NewInProcessMCP("hostile", build), Description: loadPets(t), Env: []string{"PETS_API_URL"}, Progress: &progress})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if _, err := Write(res, WriteOptions{Dir: dir, Target: targets.Spec{Kind: targets.KindMCPStdio, Command: "x"}, Description: loadPets(t), DescriptionPath: "pets.yaml"}); err != nil {
+		t.Fatal(err)
+	}
+	summary, _ := os.ReadFile(filepath.Join(dir, "DISCOVERY.md"))
+	config, err := os.ReadFile(filepath.Join(dir, "toolcert.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if file, err := runconfig.Load(filepath.Join(dir, "toolcert.yaml")); err != nil {
+		t.Errorf("toolcert.yaml: %v", err)
+	} else if run, err := runconfig.Merge(file, runconfig.DefaultFlags(), nil); err != nil || !run.AllowOpenDecisions {
+		t.Errorf("the server's name changed a key of toolcert.yaml: %v %+v", err, run.Flags)
+	}
+	for name, text := range map[string]string{"progress": progress.String(), "DISCOVERY.md": string(summary), "toolcert.yaml": string(config)} {
+		if strings.ContainsAny(text, "\x1b\x07") || strings.Contains(text, "\nallow-open-decisions: false") {
+			t.Errorf("%s holds the server's text raw:\n%q", name, text)
+		}
+	}
+	if !strings.Contains(string(summary), `evil\x1b[2J`) {
+		t.Errorf("DISCOVERY.md does not name the server as text:\n%s", summary)
+	}
+}

@@ -80,7 +80,7 @@ func candidateNames(user []string, prefixes []string, executable string) []strin
 // "registry-mcp-server" -> "REGISTRY", "Acme CI API" -> "ACME_CI".
 func PrefixOf(name string) string {
 	name = strings.ToUpper(name)
-	name = regexp.MustCompile(`[^A-Z0-9]+`).ReplaceAllString(name, "_")
+	name = notVarWord.ReplaceAllString(name, "_")
 	words := strings.Split(strings.Trim(name, "_"), "_")
 	var kept []string
 	for _, w := range words {
@@ -92,6 +92,9 @@ func PrefixOf(name string) string {
 	}
 	return strings.Join(kept, "_")
 }
+
+// notVarWord is what a variable's word is not made of.
+var notVarWord = regexp.MustCompile(`[^A-Z0-9]+`)
 
 // envName is a variable name that ends as an upstream's does.
 var envName = regexp.MustCompile(`[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_(?:API_URL|BASE_URL|URL|HOST|ADDRESS|ADDR|ENDPOINT|SERVER)`)

@@ -1,6 +1,7 @@
 package discover
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -59,9 +60,9 @@ func (f *forwarder) forward(r *http.Request, body []byte) reply {
 	target.Path = strings.TrimSuffix(f.base.Path, "/") + r.URL.Path
 	target.RawPath = ""
 	target.RawQuery = r.URL.RawQuery
-	out, err := http.NewRequestWithContext(r.Context(), r.Method, target.String(), strings.NewReader(string(body)))
+	out, err := http.NewRequestWithContext(r.Context(), r.Method, target.String(), bytes.NewReader(body))
 	if err != nil {
-		return jsonReply(http.StatusBadGateway, fmt.Sprintf(`{"message": %q}`, "toolcert discover: "+err.Error()))
+		return jsonReply(http.StatusBadGateway, "toolcert discover: "+err.Error())
 	}
 	for k, vs := range r.Header {
 		switch http.CanonicalHeaderKey(k) {
@@ -72,12 +73,12 @@ func (f *forwarder) forward(r *http.Request, body []byte) reply {
 	}
 	resp, err := f.client.Do(out)
 	if err != nil {
-		return jsonReply(http.StatusBadGateway, fmt.Sprintf(`{"message": %q}`, "toolcert discover: the upstream did not answer: "+err.Error()))
+		return jsonReply(http.StatusBadGateway, "toolcert discover: the upstream did not answer: "+err.Error())
 	}
 	defer resp.Body.Close()
 	b, err := io.ReadAll(io.LimitReader(resp.Body, maxForwarded))
 	if err != nil {
-		return jsonReply(http.StatusBadGateway, fmt.Sprintf(`{"message": %q}`, "toolcert discover: reading the upstream's answer: "+err.Error()))
+		return jsonReply(http.StatusBadGateway, "toolcert discover: reading the upstream's answer: "+err.Error())
 	}
 	return reply{Status: resp.StatusCode, ContentType: resp.Header.Get("Content-Type"), Body: b, Real: true}
 }

@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/toolcert/toolcert/reports"
 )
 
 // mapping is what one call of a tool taught: the upstream request it is
@@ -195,11 +197,20 @@ func params(r request, args callArguments) (byParam, values map[string]string, q
 	return byParam, values, query
 }
 
-// clip cuts s to n bytes for a message.
+// clip cuts s, text the server or the upstream wrote, to n bytes of one
+// printable line for a message (line).
 func clip(s string, n int) string {
 	s = strings.Join(strings.Fields(s), " ")
 	if len(s) > n {
-		return s[:n] + "..."
+		s = s[:n] + "..."
 	}
-	return s
+	return line(s)
+}
+
+// line makes s, text the server or the upstream wrote (a name, an error,
+// a path), one line a terminal, a Markdown table and a YAML comment show
+// as text: white space runs become one space, and what a terminal acts on
+// is escaped (reports.Printable).
+func line(s string) string {
+	return reports.Printable(strings.Join(strings.Fields(s), " "))
 }

@@ -38,7 +38,7 @@ func Summary(r *Result, w *Written, opts WriteOptions) string {
 		default:
 			written = "left out: " + cell(t.LeftOut)
 		}
-		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s |\n", t.Name, yesNo(t.ReadOnly), route, result, written)
+		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s |\n", cell(t.Name), yesNo(t.ReadOnly), route, result, written)
 	}
 	if len(r.Side) > 0 {
 		b.WriteString("\n## Side routes (fixtures/routes.json)\n\n")

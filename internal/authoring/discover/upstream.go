@@ -2,6 +2,7 @@ package discover
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -138,7 +139,7 @@ func (u *upstream) answer(req *request, r *http.Request, body []byte) reply {
 	case u.real != nil:
 		return u.real.forward(r, body)
 	case !matched:
-		return jsonReply(http.StatusNotFound, fmt.Sprintf(`{"message": %q}`, "toolcert discover: no operation of the description matches "+req.Method+" "+req.Path))
+		return jsonReply(http.StatusNotFound, "toolcert discover: no operation of the description matches "+req.Method+" "+req.Path)
 	}
 	op, err := u.operation(req.Op)
 	if err == nil {
@@ -150,7 +151,7 @@ func (u *upstream) answer(req *request, r *http.Request, body []byte) reply {
 			return reply{Status: a.Status, ContentType: a.ContentType, Body: a.Body, Made: a.Made}
 		}
 	}
-	return jsonReply(http.StatusInternalServerError, fmt.Sprintf(`{"message": %q}`, "toolcert discover: no answer for "+req.Op.String()+": "+err.Error()))
+	return jsonReply(http.StatusInternalServerError, "toolcert discover: no answer for "+req.Op.String()+": "+err.Error())
 }
 
 // operation returns the description's operation of sel, read once.
@@ -168,9 +169,10 @@ func (u *upstream) operation(sel openapi.Selector) (*openapi.Operation, error) {
 	return op, nil
 }
 
-// jsonReply is a JSON answer of status.
-func jsonReply(status int, body string) reply {
-	return reply{Status: status, ContentType: "application/json", Body: []byte(body)}
+// jsonReply is a JSON answer of status: {"message": message}.
+func jsonReply(status int, message string) reply {
+	body, _ := json.Marshal(map[string]string{"message": message})
+	return reply{Status: status, ContentType: "application/json", Body: body}
 }
 
 // mark returns where the journal stands, for since.
@@ -215,8 +217,14 @@ func (u *upstream) wired() []string {
 // errNoRequest means a tool's call sent no request to the upstream.
 var errNoRequest = errors.New("no request reached the upstream")
 
-// describe names a request for a person: "GET /path?query (operation)".
+// describe names a request for a person, in one printable line: "GET
+// /path?query (operation)".
 func (r request) describe() string {
+	return line(r.rawDescribe())
+}
+
+// rawDescribe is describe before it is made printable.
+func (r request) rawDescribe() string {
 	s := r.Method + " " + r.Path
 	if r.Query != "" {
 		s += "?" + r.Query

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"regexp"
 	"slices"
 	"sort"
 	"strconv"
@@ -13,6 +12,8 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/toolcert/toolcert/internal/authoring/scaffold"
 )
 
 // view is how a tool shows the agent an upstream answer, as learnt from
@@ -104,7 +105,7 @@ func inferView(answer []byte, res *mcp.CallToolResult) (view, error) {
 		// as one field, which the tool map's wrap names
 		v.AnswerAt = pointer(from)
 		v.Data = pointer(at)
-		v.Wrap = fieldName(from)
+		v.Wrap = scaffold.FieldName(from)
 		v.Shown = pointers(prefixAll(v.Wrap, shown))
 		v.Adds = pointers(prefixAll(v.Wrap, adds))
 		v.Hidden = pointers(hiddenOf(lookup(a, from), shown, v.Wrap, false))
@@ -134,19 +135,6 @@ func inferView(answer []byte, res *mcp.CallToolResult) (view, error) {
 	v.Instants = hasInstant(a, shown)
 	return v, nil
 }
-
-// fieldName names the agent's field of a part of the answer as scaffold
-// does: its tokens joined with "_", each of letters, digits and "_".
-func fieldName(toks []string) string {
-	parts := make([]string, len(toks))
-	for i, t := range toks {
-		parts[i] = strings.Trim(nonName.ReplaceAllString(t, "_"), "_")
-	}
-	return strings.Join(parts, "_")
-}
-
-// nonName is what an agent field's name is not made of.
-var nonName = regexp.MustCompile(`[^A-Za-z0-9_]+`)
 
 // hiddenOf returns the members of answer a that shown does not name, nor
 // any member inside them, as pointers within the agent's data: under

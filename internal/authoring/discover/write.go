@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 
@@ -356,7 +357,7 @@ func configText(r *Result, tools []Tool, opts WriteOptions) []byte {
 		b.WriteString("  env:\n")
 		for _, k := range sortedKeys(env) {
 			note := ""
-			if contains(wired, k) {
+			if slices.Contains(wired, k) {
 				note = "   # the server read its upstream from it (discover)"
 			}
 			fmt.Fprintf(&b, "    %s: %s%s\n", k, quote(env[k]), note)
@@ -465,16 +466,6 @@ func quoteAll(list []string) []string {
 		out[i] = quote(s)
 	}
 	return out
-}
-
-// contains reports whether list holds s.
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // sourceOf names where the answers came from.

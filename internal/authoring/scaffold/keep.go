@@ -107,6 +107,11 @@ func isPrefix(pre, toks []string) bool {
 // nameChars are what an agent field's name is made of.
 var nameChars = regexp.MustCompile(`[^A-Za-z0-9_]+`)
 
+// FieldName names the agent's field that keeps the member at pointer toks
+// of an answer, as the writer names it: its tokens joined with "_", each
+// cleaned to letters, digits and "_".
+func FieldName(toks []string) string { return fieldName(toks, "") }
+
 // fieldName names the field of pointer toks: its tokens joined with "_",
 // each cleaned to letters, digits and "_"; dataName for the whole answer.
 func fieldName(toks []string, dataName string) string {
