@@ -46,6 +46,21 @@ func Summary(r *Result, w *Written, opts WriteOptions) string {
 			fmt.Fprintf(&b, "- `%s`: %d\n", s.describe(), s.Answer.Status)
 		}
 	}
+	var bound []string
+	for _, t := range r.Mapped() {
+		if _, failed := w.Failed[t.Name]; failed || t.Mapping.Primary.Answer.Real {
+			continue
+		}
+		bind := bindings(t.Mapping)
+		for _, ptr := range sortedKeys(bind) {
+			bound = append(bound, fmt.Sprintf("- %s: `%s` must equal the argument `%s`", cell(t.Name), ptr, bind[ptr]))
+		}
+	}
+	if len(bound) > 0 {
+		b.WriteString("\n## Bindings decided (tool.json's `bind`)\n\n")
+		b.WriteString("A top-level member named as a path parameter of the route, which held the parameter's value, is bound: an answer with another value there is about another object, and must fail. Delete a binding the upstream does not keep (one that answers another spelling of the name, say).\n\n")
+		b.WriteString(strings.Join(bound, "\n") + "\n")
+	}
 	b.WriteString("\n## Left to you\n\n")
 	b.WriteString("- Each tool's `tool.json` lists in `decide` what discovery could not know: which member of an answer must equal which argument (`bind`), which timestamp must be fresh, whether what the tool showed is what it should show. `toolcert fixtures lint --fixtures fixtures` lists them; toolcert.yaml runs with them open (`allow-open-decisions: true`) until you make them.\n")
 	b.WriteString("- A tool left out above has no corpus: describe it with `toolcert fixtures import`, or name it in `--tools` to call it against the discovery mock (a destructive one too).\n")
