@@ -82,7 +82,7 @@ func newUpstream(desc *openapi.Description, real *forwarder, vias []string, list
 			u.close()
 			return nil, fmt.Errorf("discovery upstream: listen: %w", err)
 		}
-		srv := &http.Server{Handler: u.handler(via), ReadHeaderTimeout: 10 * time.Second}
+		srv := &http.Server{Handler: u.handler(via), ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 30 * time.Second, WriteTimeout: 30 * time.Second}
 		u.servers = append(u.servers, srv)
 		u.urls[via] = "http://" + l.Addr().String()
 		go func() { _ = srv.Serve(l) }()
@@ -93,12 +93,15 @@ func newUpstream(desc *openapi.Description, real *forwarder, vias []string, list
 // url returns the base URL of a wiring.
 func (u *upstream) url(via string) string { return u.urls[via] }
 
-// close stops every listener.
+// close stops every listener, and ends the connections a server still
+// holds open after 2 s.
 func (u *upstream) close() {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
 	for _, s := range u.servers {
-		_ = s.Shutdown(ctx)
+		if s.Shutdown(ctx) != nil {
+			_ = s.Close()
+		}
 	}
 }
 
