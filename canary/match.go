@@ -3,9 +3,10 @@ package canary
 import "slices"
 
 const (
-	hashBase  = 0x100000001b3 // multiplier of the rolling hash
-	slotBits  = 16
-	slotWords = 1 << slotBits / 64
+	hashBase = 0x100000001b3 // multiplier of the rolling hash
+	// bitsPerToken sizes a group's filter: about 1 in 64 windows of other
+	// bytes passes it to the map lookup.
+	bitsPerToken = 64
 )
 
 // matcher finds a fixed set of tokens in one pass over a view, whatever the
@@ -23,7 +24,8 @@ type matcher struct {
 type lengthGroup struct {
 	n      int
 	pow    uint64 // hashBase^(n-1)
-	filter [slotWords]uint64
+	shift  uint   // a hash's slot in filter is its top 64-shift bits
+	filter []uint64
 	index  map[string]int // token -> caller's index
 }
 
@@ -31,11 +33,15 @@ type lengthGroup struct {
 // distinct; matches report a token by its index in tokens.
 func newMatcher(tokens []string) *matcher {
 	m := &matcher{}
+	count := map[int]int{}
+	for _, tok := range tokens {
+		count[len(tok)]++
+	}
 	byLen := map[int]*lengthGroup{}
 	for i, tok := range tokens {
 		g := byLen[len(tok)]
 		if g == nil {
-			g = newLengthGroup(len(tok))
+			g = newLengthGroup(len(tok), count[len(tok)])
 			byLen[len(tok)] = g
 			m.groups = append(m.groups, g)
 		}
@@ -52,8 +58,15 @@ func newMatcher(tokens []string) *matcher {
 	return m
 }
 
-func newLengthGroup(n int) *lengthGroup {
-	g := &lengthGroup{n: n, pow: 1, index: map[string]int{}}
+// newLengthGroup prepares the group of tokens tokens of length n: a filter
+// of bitsPerToken bits per token, in a power of two of at least 64 bits
+// (a case's few canaries need a word or two, not a fixed 8 KiB).
+func newLengthGroup(n, tokens int) *lengthGroup {
+	bits := uint(6) // 64
+	for 1<<bits < tokens*bitsPerToken && bits < 24 {
+		bits++
+	}
+	g := &lengthGroup{n: n, pow: 1, shift: 64 - bits, filter: make([]uint64, 1<<bits/64), index: make(map[string]int, tokens)}
 	for range n - 1 {
 		g.pow *= hashBase
 	}
@@ -109,8 +122,6 @@ func hashOf(b []byte) uint64 {
 	return h
 }
 
-func slot(h uint64) uint64 { return h >> (64 - slotBits) }
+func (g *lengthGroup) set(h uint64) { s := h >> g.shift; g.filter[s/64] |= 1 << (s % 64) }
 
-func (g *lengthGroup) set(h uint64) { s := slot(h); g.filter[s/64] |= 1 << (s % 64) }
-
-func (g *lengthGroup) maybe(h uint64) bool { s := slot(h); return g.filter[s/64]&(1<<(s%64)) != 0 }
+func (g *lengthGroup) maybe(h uint64) bool { s := h >> g.shift; return g.filter[s/64]&(1<<(s%64)) != 0 }

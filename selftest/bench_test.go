@@ -190,7 +190,7 @@ func variantsRatio(b *testing.B, tgt targets.Target, floors []floorRatio) {
 // BenchmarkVariantsLanes runs BenchmarkVariants' cases on 1, 2 and 4
 // lanes: how the run scales with the cores.
 func BenchmarkVariantsLanes(b *testing.B) {
-	for _, lanes := range []int{1, 2, 4} {
+	for _, lanes := range []int{1, 2, 4, 8} {
 		b.Run(fmt.Sprintf("lanes=%d", lanes), func(b *testing.B) {
 			cases := 0
 			for b.Loop() {

@@ -1,6 +1,11 @@
 package steps
 
-import "github.com/cucumber/godog"
+import (
+	"regexp"
+	"sync"
+
+	"github.com/cucumber/godog"
+)
 
 // Kind says what a step does in a scenario.
 type Kind string
@@ -55,7 +60,7 @@ func (r *registrar) assert(pattern string, handler any) { r.add(Assert, pattern,
 // safe: see world.strictRule.
 func (r *registrar) strictAssert(pattern string, handler any) {
 	if r.sc != nil {
-		r.sc.Step(pattern, strictly(handler))
+		r.sc.Step(compiled(pattern), strictly(handler))
 	}
 	if r.defs != nil {
 		*r.defs = append(*r.defs, Definition{Pattern: pattern, Kind: Assert, Strict: true})
@@ -66,7 +71,7 @@ func (r *registrar) strictAssert(pattern string, handler any) {
 // (features use And after any keyword) and lists the definition.
 func (r *registrar) add(kind Kind, pattern string, handler any) {
 	if r.sc != nil {
-		r.sc.Step(pattern, handler)
+		r.sc.Step(compiled(pattern), handler)
 	}
 	if r.defs != nil {
 		*r.defs = append(*r.defs, Definition{Pattern: pattern, Kind: kind})
@@ -85,4 +90,18 @@ func registerSteps(r *registrar) {
 	variantSteps(r)
 	callSteps(r)
 	mcpServerSteps(r)
+}
+
+// patterns holds each step pattern compiled: godog compiles a pattern
+// given as a string for every scenario it registers steps in, and a
+// compiled *regexp.Regexp is safe to share.
+var patterns sync.Map
+
+// compiled returns pattern compiled, once per process.
+func compiled(pattern string) *regexp.Regexp {
+	if re, ok := patterns.Load(pattern); ok {
+		return re.(*regexp.Regexp)
+	}
+	re, _ := patterns.LoadOrStore(pattern, regexp.MustCompile(pattern))
+	return re.(*regexp.Regexp)
 }

@@ -241,14 +241,11 @@ func (r *auditReader) scan(ctx context.Context, visit func(auditLine) bool) erro
 	case size == r.at:
 		return nil
 	}
-	if _, err := f.Seek(r.at, io.SeekStart); err != nil {
-		return r.fail(r.at, 0, err, "cannot be read: %v", err)
-	}
 	// A buffer no larger than what there is to read: a call's events are
 	// a few hundred bytes, and a 64 KiB buffer per read is most of a
-	// run's garbage.
+	// run's garbage. Reads at an offset (pread): no seek.
 	buf := int(min(size-r.at+1, 64<<10))
-	return r.lines(ctx, bufio.NewReaderSize(io.LimitReader(f, size-r.at), buf), visit)
+	return r.lines(ctx, bufio.NewReaderSize(io.NewSectionReader(f, r.at, size-r.at), buf), visit)
 }
 
 // lines visits the lines of br, the log from r.at on. An unfinished last
@@ -323,17 +320,17 @@ func parseAuditLine(line []byte) (*auditLine, error) {
 	if line[0] != '{' {
 		return nil, errors.New("it does not start with {")
 	}
+	// one pass: a member of another type than string reads as absent
 	var ev struct {
-		RequestID json.RawMessage `json:"request_id"`
-		Time      json.RawMessage `json:"time"`
+		RequestID any `json:"request_id"`
+		Time      any `json:"time"`
 	}
 	if err := json.Unmarshal(line, &ev); err != nil {
 		return nil, err
 	}
 	l := &auditLine{raw: bytes.Clone(line)}
-	_ = json.Unmarshal(ev.RequestID, &l.id)
-	var ts string
-	if json.Unmarshal(ev.Time, &ts) == nil {
+	l.id, _ = ev.RequestID.(string)
+	if ts, ok := ev.Time.(string); ok {
 		l.time, _ = time.Parse(time.RFC3339Nano, ts)
 	}
 	return l, nil

@@ -3,6 +3,7 @@ package pipeline
 import (
 	"embed"
 	"fmt"
+	"sync"
 
 	"github.com/toolcert/toolcert/gate"
 )
@@ -65,5 +66,20 @@ func compileSchema(tool, kind string, transform func([]byte) []byte) (*gate.Sche
 	if transform != nil {
 		b = transform(b)
 	}
-	return gate.Compile(tool+"."+kind, b)
+	name := tool + "." + kind
+	key := name + "\x00" + string(b)
+	if s, ok := compiled.Load(key); ok {
+		return s.(*gate.Schema), nil
+	}
+	s, err := gate.Compile(name, b)
+	if err != nil {
+		return nil, err
+	}
+	compiled.Store(key, s)
+	return s, nil
 }
+
+// compiled holds each schema compiled in this process, by name and
+// document: the adapters of a process (the lanes of an in-process run)
+// compile each once. A compiled schema is read-only.
+var compiled sync.Map
