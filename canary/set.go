@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/base32"
 	"encoding/binary"
+	"hash"
 	"strconv"
 	"strings"
 	"sync"
@@ -179,15 +180,29 @@ func (s *Set) alsoPlanted(i int, planted string) {
 // derive computes the token for (seed, scope, kind, id) with HMAC-SHA256
 // keyed by the seed; retry is nonzero only to step past a collision.
 func derive(seed uint64, scope, kind, id string, retry int) string {
-	var key [8]byte
-	binary.BigEndian.PutUint64(key[:], seed)
-	mac := hmac.New(sha256.New, key[:])
-	for _, field := range []string{domain, scope, kind, id, strconv.Itoa(retry)} {
-		var n [8]byte
-		binary.BigEndian.PutUint64(n[:], uint64(len(field)))
-		mac.Write(n[:])
-		mac.Write([]byte(field))
+	m, _ := macs.Get().(*seededMAC)
+	if m == nil || m.seed != seed {
+		var key [8]byte
+		binary.BigEndian.PutUint64(key[:], seed)
+		m = &seededMAC{seed: seed, mac: hmac.New(sha256.New, key[:])}
 	}
-	sum := mac.Sum(nil)
-	return tokenPrefix + lowerBase32.EncodeToString(sum)[:tokenChars]
+	defer macs.Put(m)
+	m.mac.Reset()
+	msg := make([]byte, 0, 256)
+	for _, field := range []string{domain, scope, kind, id, strconv.Itoa(retry)} {
+		msg = binary.BigEndian.AppendUint64(msg, uint64(len(field)))
+		msg = append(msg, field...)
+	}
+	m.mac.Write(msg)
+	var sum [sha256.Size]byte
+	return tokenPrefix + lowerBase32.EncodeToString(m.mac.Sum(sum[:0]))[:tokenChars]
 }
+
+// seededMAC is an HMAC keyed by a seed, kept between derivations: keying
+// one costs as much as a derivation.
+type seededMAC struct {
+	seed uint64
+	mac  hash.Hash
+}
+
+var macs sync.Pool

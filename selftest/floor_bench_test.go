@@ -6,16 +6,21 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"io/fs"
 	"net"
 	"net/http"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/toolcert/toolcert"
+	"github.com/toolcert/toolcert/corpus"
+	"github.com/toolcert/toolcert/internal/harness"
 	"github.com/toolcert/toolcert/mocks"
 	"github.com/toolcert/toolcert/runner"
 	"github.com/toolcert/toolcert/targets"
@@ -179,7 +184,9 @@ func BenchmarkFloor(b *testing.B) {
 
 // startMCPFloor is the round trip over MCP: the reference served by
 // `toolcert adapter --mcp stdio`, one process per worker, each with a mock
-// programmed once with the floor's answer, called by a bare go-sdk client.
+// programmed once with the floor's answer and the environment of a lane
+// (laneEnv), called by a bare go-sdk client with the session token in
+// _meta, as the harness calls.
 // No check of any kind: what the adapter under test and the transport
 // cost, and nothing of the harness.
 func startMCPFloor(tb testing.TB) *floor {
@@ -198,7 +205,7 @@ func startMCPFloor(tb testing.TB) *floor {
 			tb.Fatal(err)
 		}
 		cmd := exec.Command(bin, "adapter", "--mcp", "stdio")
-		cmd.Env = append(os.Environ(), targets.Env{UpstreamURL: up.URL(), Dir: tb.TempDir()}.Vars(nil)...)
+		cmd.Env = append(os.Environ(), laneEnv(tb, up.URL()).Vars(nil)...)
 		client := mcp.NewClient(&mcp.Implementation{Name: "floor", Version: "0"}, nil)
 		s, err := client.Connect(context.Background(), &mcp.CommandTransport{Command: cmd}, nil)
 		if err != nil {
@@ -211,10 +218,29 @@ func startMCPFloor(tb testing.TB) *floor {
 	if err := json.Unmarshal(floorArgs, &args); err != nil {
 		tb.Fatal(err)
 	}
+	meta := mcp.Meta(harness.TokenMeta(targets.DefaultProfile().Token))
 	return &floor{call: func(worker int) error {
 		// the outcome is not read, as the v1 floors do not read theirs: a
 		// result, success or failure, is a round trip
-		_, err := sessions[worker].CallTool(context.Background(), &mcp.CallToolParams{Name: "run_status", Arguments: args["arguments"]})
+		_, err := sessions[worker].CallTool(context.Background(), &mcp.CallToolParams{Name: "run_status", Arguments: args["arguments"], Meta: meta})
 		return err
 	}}
+}
+
+// laneEnv is the environment the harness gives a lane's target (an audit
+// log, the corpus's policy, the default profile), with upstream: the
+// reference's work per call in a floor is the same as in a run.
+func laneEnv(tb testing.TB, upstream string) targets.Env {
+	tb.Helper()
+	dir := tb.TempDir()
+	policy, err := fs.ReadFile(toolcert.Fixtures(), corpus.PolicyFile)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	env := targets.Env{UpstreamURL: upstream, AuditFile: filepath.Join(dir, "audit.jsonl"), PolicyFile: filepath.Join(dir, corpus.PolicyFile),
+		Dir: dir, Extra: targets.DefaultProfile().Vars()}
+	if err := os.WriteFile(env.PolicyFile, policy, 0o600); err != nil {
+		tb.Fatal(err)
+	}
+	return env
 }

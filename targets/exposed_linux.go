@@ -101,6 +101,9 @@ func (t *procTree) sockets() ([]ownedListener, error) {
 			}
 			continue
 		}
+		if len(inodes) == 0 {
+			continue // no socket: its namespace's tables (tens of thousands of lines on a busy host) need not be read for it
+		}
 		for _, ino := range inodes {
 			if cur, ok := owners[ino]; !ok || pid < cur {
 				owners[ino] = pid
@@ -192,6 +195,9 @@ func parseSocketTable(sc *bufio.Scanner, proto string) ([]listener, error) {
 	var out []listener
 	sc.Buffer(make([]byte, 0, 4096), 64<<10)
 	for first := true; sc.Scan(); first = false {
+		if st := nthField(sc.Bytes(), 3); !first && st != stateListen && (proto != "udp" || st != stateClose) {
+			continue // most lines of a busy host are connections: skipped unparsed
+		}
 		f := strings.Fields(sc.Text())
 		if first || len(f) < 10 {
 			continue
@@ -218,6 +224,28 @@ func parseSocketTable(sc *bufio.Scanner, proto string) ([]listener, error) {
 		out = append(out, listener{proto: proto, addr: local, inode: inode})
 	}
 	return out, sc.Err()
+}
+
+// nthField returns field n (from 0) of line, fields being separated by
+// spaces and tabs, or "" when it has fewer.
+func nthField(line []byte, n int) string {
+	i := 0
+	for k := 0; ; k++ {
+		for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
+			i++
+		}
+		j := i
+		for j < len(line) && line[j] != ' ' && line[j] != '\t' {
+			j++
+		}
+		if i == j {
+			return ""
+		}
+		if k == n {
+			return string(line[i:j])
+		}
+		i = j
+	}
 }
 
 // parseSocketAddr parses an address of a socket table, "0100007F:1F90":
