@@ -13,6 +13,7 @@ import (
 	"sync/atomic"
 	"syscall"
 	"time"
+	"unicode/utf8"
 
 	"github.com/toolcert/toolcert/protocol"
 )
@@ -311,7 +312,8 @@ func nextLine(br *bufio.Reader, buf []byte) (line []byte, complete bool, err err
 }
 
 // parseAuditLine reads the request id and time of one line; a blank line
-// is nil, a line that is not a JSON object an error.
+// is nil, a line that is not a JSON object an error. A member of another
+// type than string reads as absent; of a name given twice, the last counts.
 func parseAuditLine(line []byte) (*auditLine, error) {
 	line = bytes.TrimSpace(line)
 	if len(line) == 0 {
@@ -320,20 +322,112 @@ func parseAuditLine(line []byte) (*auditLine, error) {
 	if line[0] != '{' {
 		return nil, errors.New("it does not start with {")
 	}
-	// one pass: a member of another type than string reads as absent
-	var ev struct {
-		RequestID any `json:"request_id"`
-		Time      any `json:"time"`
-	}
-	if err := json.Unmarshal(line, &ev); err != nil {
-		return nil, err
+	if !json.Valid(line) {
+		var v any
+		return nil, json.Unmarshal(line, &v) // says what is wrong, and where
 	}
 	l := &auditLine{raw: bytes.Clone(line)}
-	l.id, _ = ev.RequestID.(string)
-	if ts, ok := ev.Time.(string); ok {
+	id, ts := topLevelStrings(l.raw, "request_id", "time")
+	l.id = id
+	if ts != "" {
 		l.time, _ = time.Parse(time.RFC3339Nano, ts)
 	}
 	return l, nil
+}
+
+// topLevelStrings returns the string values of the members a and b of obj,
+// a valid JSON object, "" for one that is absent or not a string. It walks
+// the members without decoding the other values: an audit line is read
+// once per call, and decoding it whole was most of what reading it cost.
+func topLevelStrings(obj []byte, a, b string) (va, vb string) {
+	i := skipSpace(obj, 1)
+	for i < len(obj) && obj[i] == '"' {
+		kEnd := stringEnd(obj, i)
+		key := obj[i:kEnd]
+		i = skipSpace(obj, kEnd)
+		i = skipSpace(obj, i+1) // the colon
+		vEnd := valueEnd(obj, i)
+		if obj[i] == '"' {
+			switch name := jsonString(key); name {
+			case a:
+				va = jsonString(obj[i:vEnd])
+			case b:
+				vb = jsonString(obj[i:vEnd])
+			}
+		} else {
+			switch jsonString(key) {
+			case a:
+				va = ""
+			case b:
+				vb = ""
+			}
+		}
+		i = skipSpace(obj, vEnd)
+		if i < len(obj) && obj[i] == ',' {
+			i = skipSpace(obj, i+1)
+		}
+	}
+	return va, vb
+}
+
+// jsonString decodes tok, a valid JSON string with its quotes.
+func jsonString(tok []byte) string {
+	if bytes.IndexByte(tok, '\\') < 0 && utf8.Valid(tok) {
+		return string(tok[1 : len(tok)-1])
+	}
+	var s string
+	_ = json.Unmarshal(tok, &s)
+	return s
+}
+
+// skipSpace returns the index of the first byte of b at or after i that
+// is not JSON white space.
+func skipSpace(b []byte, i int) int {
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+// stringEnd returns the index just past the JSON string that starts at i.
+func stringEnd(b []byte, i int) int {
+	for i++; i < len(b); i++ {
+		switch b[i] {
+		case '\\':
+			i++
+		case '"':
+			return i + 1
+		}
+	}
+	return len(b)
+}
+
+// valueEnd returns the index just past the valid JSON value that starts
+// at i.
+func valueEnd(b []byte, i int) int {
+	switch b[i] {
+	case '"':
+		return stringEnd(b, i)
+	case '{', '[':
+		depth := 0
+		for ; i < len(b); i++ {
+			switch b[i] {
+			case '"':
+				i = stringEnd(b, i) - 1
+			case '{', '[':
+				depth++
+			case '}', ']':
+				if depth--; depth == 0 {
+					return i + 1
+				}
+			}
+		}
+		return len(b)
+	}
+	for i < len(b) && !bytes.ContainsRune([]byte(",}] \t\n\r"), rune(b[i])) {
+		i++
+	}
+	return i
 }
 
 // open opens the log if it is a regular file (or a link to one), and
