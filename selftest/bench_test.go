@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -146,7 +147,7 @@ func send(tb testing.TB, lane *harness.Lane, c *targets.Client, x harness.Exchan
 // by `toolcert adapter --mcp stdio`, a process per lane). It reports
 // variants per second and their ratio to each floor of the transport
 // (BenchmarkFloor's round trips per second, measured for as many trips in
-// the same process right after): over v1, floor-ratio to the minimal
+// the same process right after each run): over v1, floor-ratio to the minimal
 // adapter's, fresh-ratio to the minimal adapter's with a fresh agent
 // connection per call, reference-ratio to the reference adapter's; over
 // MCP, mcp-ratio to the bare go-sdk client's calls of the reference over
@@ -171,20 +172,49 @@ type floorRatio struct {
 }
 
 // variantsRatio runs the generated variants against tgt, reports their
-// rate, and its ratio to each floor.
+// rate, and its ratio to each floor. The floors are started once, and each
+// run of the variants is followed by as many trips of each floor: a ratio
+// is of two times measured side by side, so that what drifts on a shared
+// machine (its load, the sockets in TIME_WAIT, the heap) weighs on both.
+// The ratio reported is the median of the runs' ratios: a stall of a
+// second (a SYN lost on loopback and sent again, as this machine's
+// TcpExtTCPSynRetrans counts) falls on one run of one side and would
+// otherwise decide the figure.
 func variantsRatio(b *testing.B, tgt targets.Target, floors []floorRatio) {
+	started := make([]*floor, len(floors))
+	for i, fl := range floors {
+		started[i] = fl.start(b)
+	}
+	var spent time.Duration
+	ratios := make([][]float64, len(floors))
 	cases := 0
 	for b.Loop() {
-		cases += lanesRun(b, tgt, runner.DefaultConcurrency)
+		harness.Shared.Room(context.Background()) // as each floor waits
+		t := time.Now()
+		n := lanesRun(b, tgt, runner.DefaultConcurrency)
+		took := time.Since(t)
+		spent += took
+		cases += n
+		for i, f := range started {
+			ratios[i] = append(ratios[i], f.run(b, n).Seconds()/took.Seconds())
+		}
 	}
-	rate := float64(cases) / b.Elapsed().Seconds()
-	b.ReportMetric(rate, "variants/s")
+	b.ReportMetric(float64(cases)/spent.Seconds(), "variants/s")
 	b.ReportMetric(float64(cases)/float64(b.N), "cases/op")
-	n := cases / b.N
-	for _, fl := range floors {
-		floorRate := float64(n) / fl.start(b).run(b, n).Seconds()
-		b.ReportMetric(rate/floorRate, fl.metric)
+	for i, fl := range floors {
+		b.ReportMetric(median(ratios[i]), fl.metric)
 	}
+}
+
+// median returns the median of xs (the mean of the middle two when their
+// number is even); xs is sorted in place.
+func median(xs []float64) float64 {
+	slices.Sort(xs)
+	n := len(xs)
+	if n%2 == 1 {
+		return xs[n/2]
+	}
+	return (xs[n/2-1] + xs[n/2]) / 2
 }
 
 // BenchmarkVariantsLanes runs BenchmarkVariants' cases on 1, 2 and 4
@@ -203,7 +233,7 @@ func BenchmarkVariantsLanes(b *testing.B) {
 
 // lanesRun runs the generated variants against tgt on lanes lanes and
 // returns how many cases ran.
-func lanesRun(b *testing.B, tgt targets.Target, lanes int) int {
+func lanesRun(b testing.TB, tgt targets.Target, lanes int) int {
 	b.Helper()
 	res, err := runner.Run(context.Background(), runner.Config{
 		FeaturePaths: []string{"features/generated_variants.feature"}, Target: tgt, Concurrency: lanes,

@@ -73,7 +73,7 @@ func (w *world) targetFailure(ctx context.Context, err error) error {
 	case errors.As(err, &notHTTP):
 		msg = fmt.Sprintf("the call of %q got an answer that is no HTTP: %v", w.call.Tool, firstLine(notHTTP.Error()))
 	}
-	msg += "\n" + err.Error()
+	msg += machineNote(w.call) + "\n" + err.Error()
 	actx, cancel := context.WithTimeout(ctx, time.Second)
 	defer cancel()
 	var exit *targets.ExitError

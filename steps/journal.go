@@ -55,7 +55,7 @@ func (w *world) receivedAtMostBudget() error {
 		return w.note(reports.EvidenceJournal, "the upstream received %d requests, above the adapter's attempt budget of %d", got, budget)
 	}
 	if got == 0 {
-		return w.note(reports.EvidenceJournal, "the upstream received no request at all (%s)", connected(w.lane.Upstream.Connections()))
+		return w.note(reports.EvidenceJournal, "the upstream received no request at all (%s)%s", connected(w.lane.Upstream.Connections()), machineNote(w.call))
 	}
 	return nil
 }

@@ -122,10 +122,20 @@ func (w *world) mustCall() (*call, error) {
 		if o := c.Out.HTTP; o != nil && (o.StatusLine != "" || o.FirstByteAfter > 0) {
 			answer = "no complete answer"
 		}
-		return nil, w.note(reports.EvidenceTarget, "the target gave %s to %q within %v, the harness's call timeout: the agent would still be waiting%s%s",
-			answer, c.Tool, c.Hung, arrived(c.Out.HTTP), w.askedDuring(c))
+		return nil, w.note(reports.EvidenceTarget, "the target gave %s to %q within %v, the harness's call timeout: the agent would still be waiting%s%s%s",
+			answer, c.Tool, c.Hung, arrived(c.Out.HTTP), w.askedDuring(c), machineNote(c))
 	}
 	return w.call, nil
+}
+
+// machineNote says, for evidence, that the machine's connection tracking
+// table was full while c ran ("" when it was not, or there is no c): new
+// connections were dropped, so what failed may be the machine's.
+func machineNote(c *call) string {
+	if c == nil || c.Call == nil || !c.ConntrackFull {
+		return ""
+	}
+	return "; " + harness.Shared.Describe()
 }
 
 // arrived says, for evidence, what of an HTTP answer came and when, from

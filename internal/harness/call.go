@@ -34,6 +34,13 @@ type Call struct {
 	// SettleErr is set when the mock upstream did not finish serving
 	// within a bound after the call.
 	SettleErr error
+	// Paced is how long the call waited, before it was made, for room in
+	// the machine's connection tracking table (see Conntrack).
+	Paced time.Duration
+	// ConntrackFull is set when that table was found full while the call
+	// ran: new connections could be dropped, so a hang or a lost upstream
+	// may be the machine's (Shared.Describe says so).
+	ConntrackFull bool
 }
 
 // Send is how a call reaches the target: it sends to the running instance
@@ -41,14 +48,18 @@ type Call struct {
 type Send func(ctx context.Context, inst targets.Instance) (Output, error)
 
 // Call makes one agent call on the lane with send, waiting at most timeout
-// for the answer, then lets the mock upstream settle. A target that gives
+// for the answer, then lets the mock upstream settle. Before the call it
+// waits for room in the machine's connection tracking table (Conntrack). A target that gives
 // no answer within timeout is an outcome (Hung), not an error: Call returns
 // an error only when ctx ended.
 func (l *Lane) Call(ctx context.Context, tool string, args []byte, timeout time.Duration, send Send) (*Call, error) {
+	paced := Shared.Room(ctx)
+	fulls := Shared.Fulls()
 	cctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	c := &Call{Tool: tool, Args: args, Started: time.Now(), AuditFrom: AuditSize(l.AuditFile)}
+	c := &Call{Tool: tool, Args: args, Started: time.Now(), AuditFrom: AuditSize(l.AuditFile), Paced: paced}
 	c.Out, c.Err = send(cctx, l.Target)
+	c.ConntrackFull = Shared.Fulls() > fulls
 	sctx, scancel := context.WithTimeout(ctx, settleTimeout)
 	defer scancel()
 	if err := l.Upstream.Settle(sctx); err != nil {
