@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -45,8 +46,30 @@ type listArgs struct {
 	Limit int `json:"limit"`
 }
 
+// callCount counts the calls of each tool; the server's handlers run
+// concurrently.
+type callCount struct {
+	mu sync.Mutex
+	n  map[string]int
+}
+
+func (c *callCount) add(tool string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.n == nil {
+		c.n = map[string]int{}
+	}
+	c.n[tool]++
+}
+
+func (c *callCount) get(tool string) int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.n[tool]
+}
+
 // petServer builds the test server; calls counts the tools called.
-func petServer(calls map[string]int) targets.MCPBuildFunc {
+func petServer(calls *callCount) targets.MCPBuildFunc {
 	return func(env targets.Env) (*mcp.Server, io.Closer, error) {
 		base := env.Extra["PETS_API_URL"]
 		get := func(path string, v any) error {
@@ -72,13 +95,13 @@ func petServer(calls map[string]int) targets.MCPBuildFunc {
 		s := mcp.NewServer(&mcp.Implementation{Name: "pets-mcp", Version: "1.0"}, nil)
 		ro := &mcp.ToolAnnotations{ReadOnlyHint: true}
 		mcp.AddTool(s, &mcp.Tool{Name: "get_pet", Annotations: ro}, func(ctx context.Context, _ *mcp.CallToolRequest, in petArgs) (*mcp.CallToolResult, pet, error) {
-			calls["get_pet"]++
+			calls.add("get_pet")
 			var p pet
 			err := get("/pets/"+url.PathEscape(in.ID), &p)
 			return nil, p, err
 		})
 		mcp.AddTool(s, &mcp.Tool{Name: "list_pets", Annotations: ro}, func(ctx context.Context, _ *mcp.CallToolRequest, in listArgs) (*mcp.CallToolResult, any, error) {
-			calls["list_pets"]++
+			calls.add("list_pets")
 			var ps []pet
 			if err := get(fmt.Sprintf("/pets?limit=%d", in.Limit), &ps); err != nil {
 				return nil, nil, err
@@ -87,7 +110,7 @@ func petServer(calls map[string]int) targets.MCPBuildFunc {
 			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: string(b)}}}, nil, nil
 		})
 		mcp.AddTool(s, &mcp.Tool{Name: "pet_summary", Annotations: ro}, func(ctx context.Context, _ *mcp.CallToolRequest, in petArgs) (*mcp.CallToolResult, any, error) {
-			calls["pet_summary"]++
+			calls.add("pet_summary")
 			var p pet
 			if err := get("/pets/"+url.PathEscape(in.ID), &p); err != nil {
 				return nil, nil, err
@@ -96,11 +119,11 @@ func petServer(calls map[string]int) targets.MCPBuildFunc {
 		})
 		yes := true
 		mcp.AddTool(s, &mcp.Tool{Name: "delete_pet", Annotations: &mcp.ToolAnnotations{DestructiveHint: &yes}}, func(ctx context.Context, _ *mcp.CallToolRequest, in petArgs) (*mcp.CallToolResult, any, error) {
-			calls["delete_pet"]++
+			calls.add("delete_pet")
 			return nil, nil, nil
 		})
 		mcp.AddTool(s, &mcp.Tool{Name: "version", Annotations: ro}, func(ctx context.Context, _ *mcp.CallToolRequest, _ struct{}) (*mcp.CallToolResult, any, error) {
-			calls["version"]++
+			calls.add("version")
 			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "pets-mcp 1.0"}}}, nil, nil
 		})
 		return s, nil, nil
@@ -122,7 +145,7 @@ func loadPets(t *testing.T) *openapi.Description {
 
 func TestDiscoverPets(t *testing.T) {
 	desc := loadPets(t)
-	calls := map[string]int{}
+	calls := &callCount{}
 	res, err := Run(context.Background(), Options{
 		Target: targets.NewInProcessMCP("pets", petServer(calls)), Description: desc,
 		Prefixes: []string{PrefixOf(desc.Title())},
@@ -130,8 +153,8 @@ func TestDiscoverPets(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if calls["delete_pet"] != 0 {
-		t.Errorf("the destructive tool was called %d times", calls["delete_pet"])
+	if calls.get("delete_pet") != 0 {
+		t.Errorf("the destructive tool was called %d times", calls.get("delete_pet"))
 	}
 	if got := strings.Join(res.Wired, ","); got != "PETS_API_URL" {
 		t.Errorf("wired %q, want PETS_API_URL", got)
@@ -264,7 +287,7 @@ func TestDiscoverRealUpstream(t *testing.T) {
 		}
 	}))
 	defer shop.Close()
-	calls := map[string]int{}
+	calls := &callCount{}
 	res, err := Run(context.Background(), Options{Target: targets.NewInProcessMCP("pets", petServer(calls)), Upstream: shop.URL, Env: []string{"PETS_API_URL"}})
 	if err != nil {
 		t.Fatal(err)
@@ -309,7 +332,7 @@ func TestDiscoverRealUpstream(t *testing.T) {
 // server that shows another pet's name fails it, so the check is real.
 func TestDiscoveredCorpusRuns(t *testing.T) {
 	desc := loadPets(t)
-	res, err := Run(context.Background(), Options{Target: targets.NewInProcessMCP("pets", petServer(map[string]int{})), Description: desc, Prefixes: []string{"PETS"}})
+	res, err := Run(context.Background(), Options{Target: targets.NewInProcessMCP("pets", petServer(&callCount{})), Description: desc, Prefixes: []string{"PETS"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -352,7 +375,7 @@ func TestDiscoveredCorpusRuns(t *testing.T) {
 		}
 		return env
 	}
-	got := run(petServer(map[string]int{}))
+	got := run(petServer(&callCount{}))
 	for _, id := range []string{"get_pet/discovered/accepted", "list_pets/discovered/accepted", "pet_summary/discovered/accepted"} {
 		if got[id] != "passed" {
 			t.Errorf("%s: %q at level safe, want passed (all: %v)", id, got[id], got)
@@ -364,11 +387,11 @@ func TestDiscoveredCorpusRuns(t *testing.T) {
 	if id := "get_pet/discovered/over_byte_limit#string"; got[id] != string(reports.StrictOnly) {
 		t.Errorf("%s without a profile: %q at level safe, want strict only", id, got[id])
 	}
-	if id, got := "get_pet/discovered/over_byte_limit#string", run(petServer(map[string]int{}), targets.DefaultProfile()); got[id] != "failed" {
+	if id, got := "get_pet/discovered/over_byte_limit#string", run(petServer(&callCount{}), targets.DefaultProfile()); got[id] != "failed" {
 		t.Errorf("%s with a profile: %q at level safe, want failed", id, got[id])
 	}
 	liar := func(e targets.Env) (*mcp.Server, io.Closer, error) {
-		s, c, err := petServer(map[string]int{})(e)
+		s, c, err := petServer(&callCount{})(e)
 		mcp.AddTool(s, &mcp.Tool{Name: "get_pet"}, func(ctx context.Context, _ *mcp.CallToolRequest, in petArgs) (*mcp.CallToolResult, pet, error) {
 			return nil, pet{ID: in.ID, Name: "someone else"}, nil
 		})
@@ -382,13 +405,13 @@ func TestDiscoveredCorpusRuns(t *testing.T) {
 // TestNamedToolsOnly: --tools calls the tools it names and no other, a
 // destructive one too (against the mock).
 func TestNamedToolsOnly(t *testing.T) {
-	calls := map[string]int{}
+	calls := &callCount{}
 	res, err := Run(context.Background(), Options{Target: targets.NewInProcessMCP("pets", petServer(calls)), Description: loadPets(t), Tools: []string{"delete_pet", "get_pet"}, Env: []string{"PETS_API_URL"}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if calls["delete_pet"] != 1 || calls["get_pet"] != 1 || calls["list_pets"]+calls["pet_summary"]+calls["version"] != 0 {
-		t.Errorf("calls %v: want delete_pet and get_pet once, nothing else", calls)
+	if calls.get("delete_pet") != 1 || calls.get("get_pet") != 1 || calls.get("list_pets")+calls.get("pet_summary")+calls.get("version") != 0 {
+		t.Errorf("calls %v: want delete_pet and get_pet once, nothing else", calls.n)
 	}
 	for _, tl := range res.Tools {
 		if tl.Name == "list_pets" && tl.LeftOut != "not named in --tools" {
