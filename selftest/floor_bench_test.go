@@ -136,7 +136,8 @@ func serveLoopback(tb testing.TB, h http.Handler) string {
 }
 
 // run makes n agent calls on floorWorkers workers and returns how long
-// they took, once the machine's connection tracking table has room.
+// they took, once the machine's connection tracking table has room; each
+// call waits for room as a lane's does (harness.Conntrack).
 func (f *floor) run(tb testing.TB, n int) time.Duration {
 	tb.Helper()
 	harness.Shared.Room(context.Background()) // as a run's lanes wait, untimed: see harness.Conntrack
@@ -146,6 +147,7 @@ func (f *floor) run(tb testing.TB, n int) time.Duration {
 	for worker := range floorWorkers {
 		wg.Go(func() {
 			for range next {
+				harness.Shared.Room(context.Background()) // as Lane.Call waits before each call
 				if err := f.call(worker); err != nil {
 					tb.Error(err)
 				}
