@@ -424,8 +424,11 @@ func valueEnd(b []byte, i int) int {
 		}
 		return len(b)
 	}
-	for i < len(b) && !bytes.ContainsRune([]byte(",}] \t\n\r"), rune(b[i])) {
-		i++
+	for ; i < len(b); i++ {
+		switch b[i] {
+		case ',', '}', ']', ' ', '\t', '\n', '\r':
+			return i
+		}
 	}
 	return i
 }
