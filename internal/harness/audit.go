@@ -10,6 +10,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"sync"
 	"sync/atomic"
 	"syscall"
 	"time"
@@ -120,7 +121,7 @@ func (l *Lane) AuditEvent(ctx context.Context, c *Call, requestID string) (json.
 		return nil, ErrNoAudit
 	}
 	s := auditSearch{id: requestID, since: c.Started.Truncate(time.Millisecond)}
-	r := &auditReader{path: l.AuditFile, from: c.AuditFrom, at: c.AuditFrom}
+	r := &auditReader{path: l.AuditFile, from: c.AuditFrom, at: c.AuditFrom, kept: &l.auditOpen}
 	grace, start := l.audit.wait(), time.Now()
 	for {
 		if err := r.read(ctx, s.visit); err != nil {
@@ -204,6 +205,8 @@ type auditReader struct {
 	// timedOut is set when a read took longer than auditReadTime: that
 	// read goes on alone, and the reader must not be used again.
 	timedOut bool
+	// kept, when not nil, keeps the log open from one read to the next.
+	kept *keptFile
 }
 
 // read visits each line written since the last read, until visit returns
@@ -229,11 +232,12 @@ func (r *auditReader) read(ctx context.Context, visit func(auditLine) bool) erro
 // scan opens the log, checks it, and visits the lines between where the
 // last read stopped and where the log ends now.
 func (r *auditReader) scan(ctx context.Context, visit func(auditLine) bool) error {
-	f, size, err := r.open()
+	f, info, err := r.open()
 	if f == nil || err != nil {
 		return err
 	}
-	defer f.Close()
+	defer r.kept.put(f, info)
+	size := info.Size()
 	switch {
 	case size < r.at:
 		return r.fail(-1, 0, nil, "is %d bytes, shorter than the %d the harness knew of: an audit log is appended to, never cut", size, r.at)
@@ -434,43 +438,109 @@ func valueEnd(b []byte, i int) int {
 }
 
 // open opens the log if it is a regular file (or a link to one), and
-// returns its size; (nil, 0, nil) when it does not exist yet. What is not
-// a regular file is refused before it is opened (opening a named pipe
-// waits for a writer) and again after, in case the path changed in
-// between: the open itself does not wait (O_NONBLOCK).
-func (r *auditReader) open() (*os.File, int64, error) {
+// returns what describes it now (its size); (nil, nil, nil) when it does
+// not exist yet. What is not a regular file is refused before it is opened
+// (opening a named pipe waits for a writer) and again after, in case the
+// path changed in between: the open itself does not wait (O_NONBLOCK).
+// The file kept open from the last read is used when the path still leads
+// to it.
+func (r *auditReader) open() (*os.File, fs.FileInfo, error) {
 	lst, err := os.Lstat(r.path)
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, 0, nil
+		return nil, nil, nil
 	}
 	if err != nil {
-		return nil, 0, r.fail(-1, 0, err, "cannot be read: %v", err)
+		return nil, nil, r.fail(-1, 0, err, "cannot be read: %v", err)
 	}
 	st := lst
 	if lst.Mode()&fs.ModeSymlink != 0 {
 		if st, err = os.Stat(r.path); errors.Is(err, fs.ErrNotExist) {
-			return nil, 0, nil
+			return nil, nil, nil
 		} else if err != nil {
-			return nil, 0, r.fail(-1, 0, err, "cannot be read: %v", err)
+			return nil, nil, r.fail(-1, 0, err, "cannot be read: %v", err)
 		}
 	}
 	if !st.Mode().IsRegular() {
-		return nil, 0, r.notRegular(lst.Mode(), st.Mode())
+		return nil, nil, r.notRegular(lst.Mode(), st.Mode())
+	}
+	if f := r.kept.take(st); f != nil {
+		return f, st, nil // the file the path leads to, checked when it was opened
 	}
 	f, err := os.OpenFile(r.path, os.O_RDONLY|syscall.O_NONBLOCK|syscall.O_NOCTTY, 0)
 	if err != nil {
-		return nil, 0, r.fail(-1, 0, err, "cannot be read: %v", err)
+		return nil, nil, r.fail(-1, 0, err, "cannot be read: %v", err)
 	}
 	fst, err := f.Stat()
 	if err != nil {
 		f.Close()
-		return nil, 0, r.fail(-1, 0, err, "cannot be read: %v", err)
+		return nil, nil, r.fail(-1, 0, err, "cannot be read: %v", err)
 	}
 	if !fst.Mode().IsRegular() {
 		f.Close()
-		return nil, 0, r.notRegular(fst.Mode(), fst.Mode())
+		return nil, nil, r.notRegular(fst.Mode(), fst.Mode())
 	}
-	return f, fst.Size(), nil
+	return f, fst, nil
+}
+
+// keptFile keeps a lane's audit log open between reads: a read checks
+// that the path still leads to it (same device and inode) and reads it at
+// an offset, two system calls where opening, checking and closing it took
+// five. A read takes the file and puts it back when done, so a read that
+// hangs (a file system that does not answer) keeps its own and the next
+// read opens another. The zero value is empty; a nil *keptFile keeps
+// nothing.
+type keptFile struct {
+	mu     sync.Mutex
+	f      *os.File
+	st     fs.FileInfo
+	closed bool
+}
+
+// take returns the kept file when it is the one st describes, and leaves
+// none kept meanwhile; nil otherwise.
+func (k *keptFile) take(st fs.FileInfo) *os.File {
+	if k == nil {
+		return nil
+	}
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	f := k.f
+	if f == nil || !os.SameFile(k.st, st) {
+		return nil
+	}
+	k.f = nil
+	return f
+}
+
+// put keeps f, which st describes, for the next read, closing the one kept
+// before (a log the path no longer leads to), or closes f when nothing is
+// kept any more.
+func (k *keptFile) put(f *os.File, st fs.FileInfo) {
+	if k == nil {
+		f.Close()
+		return
+	}
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if k.closed {
+		f.Close()
+		return
+	}
+	if k.f != nil && k.f != f {
+		k.f.Close()
+	}
+	k.f, k.st = f, st
+}
+
+// close closes the kept file; reads after it keep nothing.
+func (k *keptFile) close() {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	k.closed = true
+	if k.f != nil {
+		k.f.Close()
+		k.f = nil
+	}
 }
 
 // notRegular is the error of a log that is not a regular file: link is

@@ -254,3 +254,25 @@ func TestAuditEventEndsWithItsContext(t *testing.T) {
 		t.Errorf("AuditEvent returned %v after it started, want soon after its context ended", d)
 	}
 }
+
+// TestAuditEventFollowsAReplacedLog: a lane keeps its log open between
+// calls, but reads the file the path leads to now: a log the adapter
+// rotated (renamed away and started again) is read anew.
+func TestAuditEventFollowsAReplacedLog(t *testing.T) {
+	path := writeLog(t, event("req.1", time.Now())+"\n")
+	lane := &harness.Lane{AuditFile: path}
+	if _, err := lane.AuditEvent(context.Background(), &harness.Call{Started: time.Now().Add(-time.Second)}, "req.1"); err != nil {
+		t.Fatalf("first read: %v", err)
+	}
+	if err := os.Rename(path, path+".1"); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(event("req.2", time.Now())+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	appendLog(t, path+".1", event("req.2-old", time.Now()))
+	raw, err := lane.AuditEvent(context.Background(), &harness.Call{Started: time.Now().Add(-time.Second)}, "req.2")
+	if err != nil || !strings.Contains(string(raw), `"req.2"`) {
+		t.Errorf("after the log was replaced: %s, %v; want the new log's event", raw, err)
+	}
+}

@@ -45,6 +45,8 @@ type Lane struct {
 	// audit is the time the lane has left to wait for late audit events
 	// (audit.go).
 	audit auditBudget
+	// auditOpen keeps the audit log open between calls (audit.go).
+	auditOpen keptFile
 }
 
 // Lanes hands out lanes to scenarios. Acquire blocks until a lane is free;

@@ -309,6 +309,7 @@ func closeLane(ctx context.Context, lane *Lane) error {
 	if err := lane.Upstream.Close(); err != nil {
 		errs = append(errs, fmt.Errorf("close mock of lane %d: %w", lane.ID, err))
 	}
+	lane.auditOpen.close()
 	return errors.Join(errs...)
 }
 
