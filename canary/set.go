@@ -188,21 +188,24 @@ func derive(seed uint64, scope, kind, id string, retry int) string {
 	}
 	defer macs.Put(m)
 	m.mac.Reset()
-	msg := make([]byte, 0, 256)
+	m.buf = m.buf[:0]
 	for _, field := range []string{domain, scope, kind, id, strconv.Itoa(retry)} {
-		msg = binary.BigEndian.AppendUint64(msg, uint64(len(field)))
-		msg = append(msg, field...)
+		m.buf = binary.BigEndian.AppendUint64(m.buf, uint64(len(field)))
+		m.buf = append(m.buf, field...)
 	}
-	m.mac.Write(msg)
-	var sum [sha256.Size]byte
-	return tokenPrefix + lowerBase32.EncodeToString(m.mac.Sum(sum[:0]))[:tokenChars]
+	m.mac.Write(m.buf)
+	m.sum = m.mac.Sum(m.sum[:0])
+	var enc [64]byte
+	lowerBase32.Encode(enc[:], m.sum)
+	return tokenPrefix + string(enc[:tokenChars])
 }
 
-// seededMAC is an HMAC keyed by a seed, kept between derivations: keying
-// one costs as much as a derivation.
+// seededMAC is an HMAC keyed by a seed, kept between derivations with its
+// buffers: keying one costs as much as a derivation.
 type seededMAC struct {
-	seed uint64
-	mac  hash.Hash
+	seed     uint64
+	mac      hash.Hash
+	buf, sum []byte
 }
 
 var macs sync.Pool
