@@ -71,7 +71,11 @@ func Run(ctx context.Context, cfg Config) (*reports.Result, error) {
 	}
 	rec := &recorder{progress: cfg.Progress, requireAll: cfg.RequireAll, level: cfg.level(), sources: newGherkinSources(cfg.Features),
 		variantIDs: suite.VariantIDs}
+	paced := harness.Shared.Waited()
 	runGodog(ctx, &cfg, suite, rec)
+	if d := harness.Shared.Waited() - paced; d > 0 {
+		cfg.progressLine(fmt.Sprintf("warning: the machine's connection tracking table (nf_conntrack) was full during the run: calls waited %v in all for room before they were made, so the run took longer, not its verdicts; raise net.netfilter.nf_conntrack_max to run at full speed (docs/performance.md)", d.Round(time.Millisecond)))
+	}
 	closeErr := pool.Close(context.WithoutCancel(ctx))
 	findings := targetFindings(pool.Lanes(), cfg.progressLine)
 	for _, sc := range findings {

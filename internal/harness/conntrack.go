@@ -44,6 +44,8 @@ type Conntrack struct {
 	// fulls counts the readings that found the table full.
 	fulls        atomic.Int64
 	count, limit atomic.Int64
+	// waited adds up the time calls waited for room, in nanoseconds.
+	waited atomic.Int64
 }
 
 // Shared is the process's view of the machine's table: every lane of
@@ -102,11 +104,12 @@ func (c *Conntrack) Fulls() int64 {
 
 // Room waits, up to 30 s or until ctx ends, until the table has room, and
 // returns how long it waited.
-func (c *Conntrack) Room(ctx context.Context) time.Duration {
+func (c *Conntrack) Room(ctx context.Context) (waited time.Duration) {
 	if !c.Full() {
 		return 0
 	}
 	start := time.Now()
+	defer func() { c.waited.Add(int64(waited)) }()
 	t := time.NewTicker(conntrackSample / 2)
 	defer t.Stop()
 	for c.Full() && time.Since(start) < conntrackWait {
@@ -118,6 +121,10 @@ func (c *Conntrack) Room(ctx context.Context) time.Duration {
 	}
 	return time.Since(start)
 }
+
+// Waited is how long calls have waited for room so far, added up over
+// the process's lanes.
+func (c *Conntrack) Waited() time.Duration { return time.Duration(c.waited.Load()) }
 
 // Describe says, for evidence, that the table was full: "the machine's
 // connection tracking table (nf_conntrack) was full during the call

@@ -49,6 +49,9 @@ func TestConntrackFullAndRoom(t *testing.T) {
 	if waited < 250*time.Millisecond || c.Full() {
 		t.Errorf("Room waited %v and the table reads full=%v: want a wait until it had room", waited, c.Full())
 	}
+	if c.Waited() != waited {
+		t.Errorf("Waited() = %v after one wait of %v", c.Waited(), waited)
+	}
 	if c.Fulls() <= before {
 		t.Errorf("Fulls went from %d to %d while the table was full", before, c.Fulls())
 	}
