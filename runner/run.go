@@ -74,7 +74,7 @@ func Run(ctx context.Context, cfg Config) (*reports.Result, error) {
 	paced := harness.Shared.Waited()
 	runGodog(ctx, &cfg, suite, rec)
 	if d := harness.Shared.Waited() - paced; d > 0 {
-		cfg.progressLine(fmt.Sprintf("warning: the machine's connection tracking table (nf_conntrack) was full during the run: calls waited %v in all for room before they were made, so the run took longer, not its verdicts; raise net.netfilter.nf_conntrack_max to run at full speed (docs/performance.md)", d.Round(time.Millisecond)))
+		cfg.progressLine(fmt.Sprintf("warning: the machine's connection tracking table (nf_conntrack) was full during the run: scenarios and cases waited %v in all for room before they began, so the run took longer, not its verdicts; raise net.netfilter.nf_conntrack_max to run at full speed (docs/performance.md)", d.Round(time.Millisecond)))
 	}
 	closeErr := pool.Close(context.WithoutCancel(ctx))
 	findings := targetFindings(pool.Lanes(), cfg.progressLine)

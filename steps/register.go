@@ -6,6 +6,7 @@ import (
 
 	"github.com/cucumber/godog"
 
+	"github.com/toolcert/toolcert/internal/harness"
 	"github.com/toolcert/toolcert/reports"
 )
 
@@ -13,7 +14,8 @@ import (
 // scenario of a run that shares s. The runner calls it from godog's
 // ScenarioInitializer.
 //
-// Before the scenario a lane is acquired and its mock upstream reset; after
+// Before the scenario it waits for room in the machine's connection tracking
+// table (harness.Conntrack), a lane is acquired and its mock upstream reset; after
 // it, the agent-visible output is scanned for every planted canary (even
 // when no step asked: nothing rejected may reach the agent), the evidence is
 // kept for Result and the lane is released.
@@ -22,6 +24,7 @@ func Register(sc *godog.ScenarioContext, s *Suite) {
 		if ctx.Err() != nil {
 			return ctx, interrupted(ctx)
 		}
+		harness.Shared.Room(ctx) // before anything of the scenario is set up to age
 		lane, err := s.Lanes.Acquire(ctx)
 		if err != nil {
 			return ctx, fmt.Errorf("acquire a lane: %w", err)

@@ -128,6 +128,7 @@ func first(s []string, n int) []string {
 // runVariant runs one variant in a world of its own (its own canaries,
 // answers and call) on lane, reset first, and judges it at both levels.
 func (w *world) runVariant(ctx context.Context, lane *harness.Lane, v variant.Variant, t toolOrErr) variantRun {
+	harness.Shared.Room(ctx) // before the case's answer and baseline are made
 	started, mark := time.Now(), logMark(lane.Target)
 	var b *baseline
 	if t.err == nil {

@@ -34,9 +34,6 @@ type Call struct {
 	// SettleErr is set when the mock upstream did not finish serving
 	// within a bound after the call.
 	SettleErr error
-	// Paced is how long the call waited, before it was made, for room in
-	// the machine's connection tracking table (see Conntrack).
-	Paced time.Duration
 	// ConntrackFull is set when that table was found full while the call
 	// ran: new connections could be dropped, so a hang or a lost upstream
 	// may be the machine's (Shared.Describe says so).
@@ -48,16 +45,18 @@ type Call struct {
 type Send func(ctx context.Context, inst targets.Instance) (Output, error)
 
 // Call makes one agent call on the lane with send, waiting at most timeout
-// for the answer, then lets the mock upstream settle. Before the call it
-// waits for room in the machine's connection tracking table (Conntrack). A target that gives
+// for the answer, then lets the mock upstream settle. It notes whether the
+// machine's connection tracking table was full meanwhile (Conntrack); the
+// wait for room is the scenario's and the case's, before they begin, so
+// that nothing they set up (an approval's lifetime, a fresh timestamp)
+// ages in between. A target that gives
 // no answer within timeout is an outcome (Hung), not an error: Call returns
 // an error only when ctx ended.
 func (l *Lane) Call(ctx context.Context, tool string, args []byte, timeout time.Duration, send Send) (*Call, error) {
-	paced := Shared.Room(ctx)
 	fulls := Shared.Fulls()
 	cctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	c := &Call{Tool: tool, Args: args, Started: time.Now(), AuditFrom: AuditSize(l.AuditFile), Paced: paced}
+	c := &Call{Tool: tool, Args: args, Started: time.Now(), AuditFrom: AuditSize(l.AuditFile)}
 	c.Out, c.Err = send(cctx, l.Target)
 	c.ConntrackFull = Shared.Fulls() > fulls
 	sctx, scancel := context.WithTimeout(ctx, settleTimeout)

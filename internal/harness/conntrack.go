@@ -18,8 +18,10 @@ import (
 // first packet: the call waits 1, 3, 7 s for the retries, and the adapter
 // seems to hang or to lose its upstream. Seen on this project's machine:
 // 262,096 entries of 262,144, four lanes hung at once, and false failures
-// of the reference. So a lane waits for room before a call, and a call
-// made while the table was full says so in its evidence.
+// of the reference. So a scenario and a generated case wait for room
+// before they begin (never between their calls: an approval would expire,
+// a fresh timestamp go stale), and a call made while the table was full
+// says so in its evidence.
 const (
 	conntrackCount = "/proc/sys/net/netfilter/nf_conntrack_count"
 	conntrackMax   = "/proc/sys/net/netfilter/nf_conntrack_max"

@@ -7,6 +7,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/toolcert/toolcert/mocks"
+	"github.com/toolcert/toolcert/targets"
 )
 
 // fakeTable is a connection tracking table of files the test writes.
@@ -70,5 +73,37 @@ func TestConntrackWithoutTable(t *testing.T) {
 	c := &Conntrack{countFile: filepath.Join(t.TempDir(), "none"), maxFile: filepath.Join(t.TempDir(), "none")}
 	if c.Full() || c.Room(context.Background()) != 0 {
 		t.Error("a machine without a table reads as full")
+	}
+}
+
+// TestCallNotesAFullTableWithoutWaiting: a call made while the table is
+// full is made at once (the wait is the scenario's, before it begins: a
+// wait between its calls would let an approval expire) and says that the
+// table was full.
+func TestCallNotesAFullTableWithoutWaiting(t *testing.T) {
+	full, _ := fakeTable(t, "1000", "1000")
+	saved := Shared
+	Shared = full
+	t.Cleanup(func() { Shared = saved })
+	up, err := mocks.NewUpstream()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = up.Close() })
+	lane := &Lane{Upstream: up}
+	time.Sleep(conntrackSample) // the next reading is due
+	start := time.Now()
+	c, err := lane.Call(context.Background(), "t", nil, time.Second, func(context.Context, targets.Instance) (Output, error) {
+		time.Sleep(conntrackSample) // a reading falls within the call
+		return Output{}, nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := time.Since(start); d > time.Second {
+		t.Errorf("the call took %v on a full table: it waited for room", d)
+	}
+	if !c.ConntrackFull {
+		t.Error("a call made while the table was full does not say so")
 	}
 }
