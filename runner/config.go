@@ -163,9 +163,8 @@ func (c *Config) withDefaults() {
 	if c.Concurrency == 0 {
 		c.Concurrency = DefaultConcurrency
 	}
-	if reflect.ValueOf(c.Profile).IsZero() {
-		c.Profile, c.profileDefaulted = targets.DefaultProfile(), true
-	}
+	c.profileDefaulted = reflect.ValueOf(c.Profile).IsZero()
+	c.Profile = orDefault(c.Profile)
 }
 
 // orDefault returns p, or targets.DefaultProfile() when no field of p is

@@ -218,7 +218,7 @@ func median(xs []float64) float64 {
 	return (xs[n/2-1] + xs[n/2]) / 2
 }
 
-// BenchmarkVariantsLanes runs BenchmarkVariants' cases on 1, 2 and 4
+// BenchmarkVariantsLanes runs BenchmarkVariants' cases on 1, 2, 4 and 8
 // lanes: how the run scales with the cores.
 func BenchmarkVariantsLanes(b *testing.B) {
 	for _, lanes := range []int{1, 2, 4, 8} {

@@ -47,9 +47,10 @@ type floor struct {
 	call func(worker int) error
 }
 
-// startFloor starts the floor proper, the one BenchmarkVariants' ratio is
-// to: a minimal adapter on loopback that answers a fixed envelope, called
-// over a kept-alive agent connection per worker.
+// startFloor starts the minimal floor: a minimal adapter on loopback that
+// answers a fixed envelope, called over a kept-alive agent connection per
+// worker (BenchmarkFloor's alone: the reference's own work is more than a
+// tenth of it).
 func startFloor(tb testing.TB) *floor {
 	tb.Helper()
 	agent := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: floorWorkers}, Timeout: 5 * time.Second}

@@ -351,19 +351,15 @@ func topLevelStrings(obj []byte, a, b string) (va, vb string) {
 		i = skipSpace(obj, kEnd)
 		i = skipSpace(obj, i+1) // the colon
 		vEnd := valueEnd(obj, i)
-		if obj[i] == '"' {
-			switch name := jsonString(key); name {
-			case a:
-				va = jsonString(obj[i:vEnd])
-			case b:
-				vb = jsonString(obj[i:vEnd])
+		if name := jsonString(key); name == a || name == b {
+			v := "" // a value of another type reads as absent
+			if obj[i] == '"' {
+				v = jsonString(obj[i:vEnd])
 			}
-		} else {
-			switch jsonString(key) {
-			case a:
-				va = ""
-			case b:
-				vb = ""
+			if name == a {
+				va = v
+			} else {
+				vb = v
 			}
 		}
 		i = skipSpace(obj, vEnd)

@@ -27,8 +27,8 @@ const (
 	conntrackMax   = "/proc/sys/net/netfilter/nf_conntrack_max"
 	// conntrackSample is how long a reading of the table's fill is used.
 	conntrackSample = 100 * time.Millisecond
-	// conntrackWait bounds how long one call waits for room: a table that
-	// something else keeps full must not hold the run for ever.
+	// conntrackWait bounds how long a scenario or case waits for room: a
+	// table that something else keeps full must not hold the run for ever.
 	conntrackWait = 30 * time.Second
 )
 
@@ -105,7 +105,8 @@ func (c *Conntrack) Fulls() int64 {
 }
 
 // Room waits, up to 30 s or until ctx ends, until the table has room, and
-// returns how long it waited.
+// returns how long it waited. Call it before a scenario or case sets
+// anything up, never between its calls (see the top of this file).
 func (c *Conntrack) Room(ctx context.Context) (waited time.Duration) {
 	if !c.Full() {
 		return 0
