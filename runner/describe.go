@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/toolcert/toolcert/corpus"
 	"github.com/toolcert/toolcert/internal/harness"
 	"github.com/toolcert/toolcert/targets"
 )
@@ -29,6 +30,9 @@ func describe(pool *harness.Pool, cfg *Config, client *targets.Client) (harness.
 		if err := listed(cfg.Tools, tools); err != nil {
 			return nil, caps, nil, err
 		}
+		if err := anyListed(corpus.New(cfg.Fixtures), cfg.Tools, tools); err != nil {
+			return nil, caps, nil, err
+		}
 	}
 	if cfg.Capabilities != nil {
 		caps = *cfg.Capabilities
@@ -50,4 +54,35 @@ func listed(maps map[string]targets.ToolMap, tools []*mcp.Tool) error {
 		}
 	}
 	return nil
+}
+
+// anyListed checks that the server lists at least one of the corpus's
+// tools, by its map's name or its own: a server that lists none cannot be
+// certified with this corpus, and every scenario failing on "the server
+// lists no tool" would say nothing about it (tried on a real server, the
+// built-in corpus gave 89 such failures).
+func anyListed(c *corpus.Corpus, maps map[string]targets.ToolMap, tools []*mcp.Tool) error {
+	mine, err := c.Tools()
+	if err != nil || len(mine) == 0 {
+		return nil // the corpus's own checks say what is wrong with it
+	}
+	var names []string
+	for _, t := range tools {
+		names = append(names, t.Name)
+	}
+	for _, tool := range mine {
+		name := tool
+		if m, ok := maps[tool]; ok && m.Name != "" {
+			name = m.Name
+		}
+		if slices.Contains(names, name) {
+			return nil
+		}
+	}
+	listing := "no tool"
+	if len(names) > 0 {
+		listing = strings.Join(names, ", ") // the CLI makes an error printable
+	}
+	return fmt.Errorf("%w: the server lists none of the corpus's tools (%s); it lists %s: map its tools to the corpus's (docs/config.md) or write a corpus for it with `toolcert discover` (docs/certify-every-tool.md)",
+		ErrConfig, strings.Join(mine, ", "), listing)
 }
