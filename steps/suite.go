@@ -73,6 +73,10 @@ type Suite struct {
 	tools     map[string]toolOrErr
 	examples  map[string]casesOrErr
 	baselines baselines
+	// reproduceRest is the reproducer's words after the case's ID, quoted
+	// once per run (reproducer).
+	reproduceRest     string
+	reproduceRestOnce sync.Once
 }
 
 // Record is what a finished scenario leaves for the runner.

@@ -51,17 +51,20 @@ func (s *Suite) variants(selector string) ([]variant.Variant, error) {
 }
 
 // reproducer is the one-line command that runs a variant alone with the
-// same canaries, quoted by reports.Command.
+// same canaries, quoted by reports.Command: the words after the ID are the
+// run's, quoted once.
 func (s *Suite) reproducer(id string) string {
-	words := []string{"toolcert", "run", "--case", id, "--seed", strconv.FormatUint(s.Seed, 10)}
-	if s.UpstreamVersion != "" {
-		words = append(words, "--upstream-version", s.UpstreamVersion)
-	}
-	line := reports.Command(words...)
-	if s.ReproduceFlags != "" {
-		line += " " + s.ReproduceFlags
-	}
-	return line
+	s.reproduceRestOnce.Do(func() {
+		words := []string{"--seed", strconv.FormatUint(s.Seed, 10)}
+		if s.UpstreamVersion != "" {
+			words = append(words, "--upstream-version", s.UpstreamVersion)
+		}
+		s.reproduceRest = reports.Command(words...)
+		if s.ReproduceFlags != "" {
+			s.reproduceRest += " " + s.ReproduceFlags
+		}
+	})
+	return reports.Command("toolcert", "run", "--case", id) + " " + s.reproduceRest
 }
 
 // runVariants serves every selected variant through the target, each on
