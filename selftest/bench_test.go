@@ -52,7 +52,7 @@ func BenchmarkReplayFloor(b *testing.B) {
 }
 
 func replayFloor(b *testing.B, tags string) {
-	exchanges := recordExchanges(b, tags)
+	exchanges := recordExchanges(b, "features", tags)
 	pool := startPool(b, 2)
 	client := targets.NewClient(targets.WithTimeout(targets.DefaultProfile().CallTimeout()))
 	for b.Loop() {
@@ -61,7 +61,9 @@ func replayFloor(b *testing.B, tags string) {
 		for _, l := range pool.Lanes() {
 			wg.Go(func() {
 				for x := range next {
-					send(b, l, client, x)
+					if err := send(l, client, x); err != nil {
+						b.Error(err)
+					}
 				}
 			})
 		}
@@ -89,10 +91,10 @@ func startPool(tb testing.TB, n int) *harness.Pool {
 	return pool
 }
 
-// recordExchanges runs the built-in features once, as the runner does
-// but with an After hook of its own, and keeps each scenario's programmed
-// answers and agent calls.
-func recordExchanges(tb testing.TB, tags string) []harness.Exchange {
+// recordExchanges runs the built-in features under path once, as the
+// runner does but with an After hook of its own, and keeps each scenario's
+// programmed answers and agent calls (a generated case's among them).
+func recordExchanges(tb testing.TB, path, tags string) []harness.Exchange {
 	tb.Helper()
 	var (
 		mu  sync.Mutex
@@ -115,7 +117,7 @@ func recordExchanges(tb testing.TB, tags string) []harness.Exchange {
 				return ctx, err
 			})
 		},
-		Options: &godog.Options{Format: "progress", Output: io.Discard, FS: toolcert.Features(), Paths: []string{"features"},
+		Options: &godog.Options{Format: "progress", Output: io.Discard, FS: toolcert.Features(), Paths: []string{path},
 			Tags: tags, Concurrency: 2, Strict: true, NoColors: true},
 	}.Run()
 	if status != 0 {
@@ -125,19 +127,17 @@ func recordExchanges(tb testing.TB, tags string) []harness.Exchange {
 }
 
 // send serves x's answers on lane and makes its agent call: no assertion.
-func send(tb testing.TB, lane *harness.Lane, c *targets.Client, x harness.Exchange) {
+func send(lane *harness.Lane, c *targets.Client, x harness.Exchange) error {
 	lane.Upstream.Reset()
 	if err := lane.Program(x.Routes); err != nil {
-		tb.Error(err)
-		return
+		return err
 	}
 	ctx := context.Background()
-	if _, err := c.Invoke(ctx, lane.Target.URL(), x.Tool, x.Args, targets.DefaultProfile().Token); err != nil {
-		tb.Error(err)
-	}
+	_, err := c.Invoke(ctx, lane.Target.URL(), x.Tool, x.Args, targets.DefaultProfile().Token)
 	sctx, cancel := context.WithTimeout(ctx, 2*time.Second)
 	defer cancel()
 	_ = lane.Upstream.Settle(sctx)
+	return err
 }
 
 // BenchmarkVariants measures generated variants served through the
@@ -150,12 +150,16 @@ func send(tb testing.TB, lane *harness.Lane, c *targets.Client, x harness.Exchan
 // the same process right after each run; see variantsRatio):
 // reference-ratio over v1, to the reference adapter behind the harness's
 // client; mcp-ratio over MCP, to a bare go-sdk client's calls of the
-// reference over MCP stdio. The minimal adapter's floors are
-// BenchmarkFloor's alone: the reference's own work is more than a tenth of
-// them, so no ratio to them can say what the harness costs.
+// reference over MCP stdio. Over v1 it also reports replay-ratio, to the
+// replay floor (the same cases' answers and calls, nothing generated or
+// checked): what the harness costs apart from the adapter's own work on
+// hostile answers, which the reference floor's one honest answer does not
+// ask of it. The minimal adapter's floors are BenchmarkFloor's alone: the
+// reference's own work is more than a tenth of them, so no ratio to them
+// can say what the harness costs.
 func BenchmarkVariants(b *testing.B) {
 	b.Run("v1", func(b *testing.B) {
-		variantsRatio(b, reference.InProcess(), []floorRatio{{"reference-ratio", startReferenceFloor}})
+		variantsRatio(b, reference.InProcess(), []floorRatio{{"reference-ratio", startReferenceFloor}, {"replay-ratio", startReplayFloor}})
 	})
 	b.Run("mcp", func(b *testing.B) {
 		tgt, err := targets.NewMCPStdio([]string{toolcertBinary(b), "adapter", "--mcp", "stdio"})

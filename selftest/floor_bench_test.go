@@ -13,6 +13,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -123,6 +124,25 @@ func startReferenceFloor(tb testing.TB) *floor {
 	}}
 }
 
+// startReplayFloor replays the generated cases' own answers and agent
+// calls through the reference (one lane per worker), each trip the next
+// case's: the mock programmed with the case's rendered answer, the call,
+// no check. Its rate against the reference floor's is what the adapter's
+// own work on hostile answers costs (over-limit bodies, retries after a
+// 5xx); the variants' rate against it, what the harness's generation,
+// bookkeeping and checks cost.
+func startReplayFloor(tb testing.TB) *floor {
+	tb.Helper()
+	xs := recordExchanges(tb, "features/generated_variants.feature", "")
+	lanes := startPool(tb, floorWorkers).Lanes()
+	client := targets.NewClient(targets.WithTimeout(targets.DefaultProfile().CallTimeout()))
+	var next atomic.Uint64
+	return &floor{call: func(worker int) error {
+		x := xs[(next.Add(1)-1)%uint64(len(xs))]
+		return send(lanes[worker], client, x)
+	}}
+}
+
 // serveLoopback serves h on 127.0.0.1 until tb ends and returns its URL.
 func serveLoopback(tb testing.TB, h http.Handler) string {
 	tb.Helper()
@@ -166,14 +186,15 @@ func (f *floor) run(tb testing.TB, n int) time.Duration {
 // BenchmarkFloor is the floor of BenchmarkVariants alone: as many bare
 // round trips as the built-in generated cases, on as many workers as it
 // has lanes, through the minimal adapter (kept-alive and fresh agent
-// connections), through the reference adapter, and through the reference
-// served over MCP stdio to a bare go-sdk client. It reports round trips per
-// second.
+// connections), through the reference adapter (its one honest answer, and
+// the replay of the generated cases' own answers), and through the
+// reference served over MCP stdio to a bare go-sdk client. It reports
+// round trips per second.
 func BenchmarkFloor(b *testing.B) {
 	for _, fl := range []struct {
 		name  string
 		start func(testing.TB) *floor
-	}{{"minimal", startFloor}, {"minimal-fresh-agent", startFreshFloor}, {"reference", startReferenceFloor}, {"mcp", startMCPFloor}} {
+	}{{"minimal", startFloor}, {"minimal-fresh-agent", startFreshFloor}, {"reference", startReferenceFloor}, {"replay", startReplayFloor}, {"mcp", startMCPFloor}} {
 		b.Run(fl.name, func(b *testing.B) {
 			f := fl.start(b)
 			const n = 2533
