@@ -28,9 +28,10 @@ func Scan(parts []Part, canaries []Canary) []Leak {
 		tokens[i] = c.Token
 	}
 	m := newMatcher(tokens)
+	st := newDecodeState(m.minLen)
 	var leaks []Leak
 	for _, p := range parts {
-		for i, enc := range scanPart(p.Data, m, len(cs)) {
+		for i, enc := range scanPart(p.Data, m, len(cs), st) {
 			if enc != "" {
 				leaks = append(leaks, Leak{Token: cs[i].Token, Planted: cs[i].Planted, Surfaced: p.Where, Encoding: enc})
 			}
@@ -55,13 +56,13 @@ func distinct(canaries []Canary) []Canary {
 
 // scanPart returns, for each token of m, the encoding of the first view of
 // data that shows it, or "": raw, then each decoding alone, then each chain
-// of two.
-func scanPart(data []byte, m *matcher, n int) []string {
+// of two. st is the Scan's, begun anew for this part.
+func scanPart(data []byte, m *matcher, n int, st *decodeState) []string {
 	s := &partSearch{m: m, found: make([]string, n), left: n}
-	st := newDecodeState(m.minLen)
 	if s.look(data, Raw) {
 		return s.found
 	}
+	st.newPart()
 	singles, done := s.singles(data, st)
 	if !done {
 		s.chains(&singles, st)

@@ -2,7 +2,8 @@ package canary
 
 import "hash/maphash"
 
-// decodeState is what the decoders share while Scan works on one part.
+// decodeState is what the decoders share while Scan works on one part
+// (newPart begins the next).
 type decodeState struct {
 	// minKeep is the shortest run of decoded text worth keeping from binary
 	// decodings: half the shortest token, since no encoding of a token
@@ -18,6 +19,10 @@ type decodeState struct {
 func newDecodeState(minLen int) *decodeState {
 	return &decodeState{minKeep: max(1, minLen/2), seed: maphash.MakeSeed(), seen: map[uint64]struct{}{}}
 }
+
+// newPart forgets the runs decoded in the part before: a run is decoded
+// once per part, since each part's leaks are its own.
+func (st *decodeState) newPart() { clear(st.seen) }
 
 // firstTime reports whether run, a run of the given kind of characters, is
 // decoded for the first time in this part, and records it. The seed is
