@@ -100,6 +100,16 @@ func (x *example) markedFor(ptr, avoid string, early bool) *node {
 	return x.marked(avoid)
 }
 
+// startTree returns the copy of the example's tree a change at ptr starts
+// from: marked outside ptr (markedFor) when e expects a failure, as it is
+// otherwise.
+func (x *example) startTree(e Expect, ptr string) *node {
+	if e.Outcome == protocol.OutcomeFailure {
+		return x.markedFor(ptr, ptr, false)
+	}
+	return x.tree.clone()
+}
+
 // markedHidden returns a copy of the example's tree that holds a canary
 // outside the subtree at avoid, where an adapter that shows only what the
 // contract projects never shows it: as it is when it already holds one;

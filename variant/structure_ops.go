@@ -170,10 +170,7 @@ func replacedObject(x *example, note string, wrapsRootAway bool, wrap func(*node
 		if !ok {
 			continue
 		}
-		t := x.tree.clone()
-		if e.Outcome == protocol.OutcomeFailure {
-			t = x.markedFor(ptr, ptr, false)
-		}
+		t := x.startTree(e, ptr)
 		v := wrap(t.at(ptr))
 		if ptr == "" {
 			t = v
@@ -199,10 +196,7 @@ func nullForArray(x *example) []draft {
 		if !ok {
 			continue
 		}
-		t := x.tree.clone()
-		if e.Outcome == protocol.OutcomeFailure {
-			t = x.markedFor(ptr, ptr, false)
-		}
+		t := x.startTree(e, ptr)
 		if ptr == "" {
 			t = litNode("null")
 		} else {
@@ -231,10 +225,7 @@ func emptyObject(x *example) []draft {
 		if len(r.required) > 0 {
 			e = schemaFault()
 		}
-		t := x.tree.clone()
-		if e.Outcome == protocol.OutcomeFailure {
-			t = x.markedFor(ptr, ptr, false)
-		}
+		t := x.startTree(e, ptr)
 		t.set(ptr, objNode())
 		out = append(out, treeDraft(ptr, "", ptr+" emptied", t, e))
 	}

@@ -46,10 +46,7 @@ func replaced(x *example, ptr, tag, lit, note string, onlyFailures bool) (draft,
 	if !ok || (onlyFailures && e.Outcome != protocol.OutcomeFailure) {
 		return draft{}, false
 	}
-	t := x.tree.clone()
-	if e.Outcome == protocol.OutcomeFailure {
-		t = x.markedFor(ptr, ptr, false)
-	}
+	t := x.startTree(e, ptr)
 	t.set(ptr, litNode(lit))
 	return treeDraft(ptr, tag, note, t, e), true
 }
