@@ -49,7 +49,7 @@ func TestDiscoverCertifies(t *testing.T) {
 	for _, f := range failed {
 		d := defectOf(f)
 		if d == "" {
-			t.Errorf("a failure no planted defect explains (a false failure): %s", f)
+			t.Errorf("a failure no planted defect explains (a false failure): %s\nits record: %s", f, caseRecord(t, filepath.Join(dir, "naive", "results.json"), f))
 		}
 		found[d] = true
 	}
@@ -61,7 +61,8 @@ func TestDiscoverCertifies(t *testing.T) {
 }
 
 // safeFailures returns what failed at level safe: each generated case by
-// its ID, each other scenario by "scenario: NAME: ERROR".
+// "ID: EVIDENCE" (its evidence at level safe, the messages joined by
+// " | "), each other scenario by "scenario: NAME: ERROR".
 func safeFailures(t *testing.T, path string) []string {
 	t.Helper()
 	b, err := os.ReadFile(path)
@@ -74,9 +75,12 @@ func safeFailures(t *testing.T, path string) []string {
 			Error  string            `json:"error"`
 			Levels map[string]string `json:"levels"`
 			Cases  []struct {
-				ID     string            `json:"id"`
-				Error  string            `json:"error"`
-				Levels map[string]string `json:"levels"`
+				ID       string            `json:"id"`
+				Levels   map[string]string `json:"levels"`
+				Evidence []struct {
+					Message string `json:"message"`
+					Level   string `json:"level"`
+				} `json:"evidence"`
 			} `json:"cases"`
 		} `json:"scenarios"`
 	}
@@ -89,13 +93,51 @@ func safeFailures(t *testing.T, path string) []string {
 			out = append(out, "scenario: "+s.Name+": "+s.Error)
 		}
 		for _, c := range s.Cases {
-			if c.Levels["safe"] == "failed" {
-				out = append(out, c.ID+": "+c.Error)
+			if c.Levels["safe"] != "failed" {
+				continue
 			}
+			var msgs []string
+			for _, e := range c.Evidence {
+				if e.Level != "strict" {
+					msgs = append(msgs, e.Message)
+				}
+			}
+			out = append(out, c.ID+": "+strings.Join(msgs, " | "))
 		}
 	}
 	sort.Strings(out)
 	return out
+}
+
+// caseRecord returns the record results.json keeps of the case a failure
+// of safeFailures names (what the agent saw, the upstream's requests, the
+// target's output), clipped, or "" for a scenario.
+func caseRecord(t *testing.T, path, failure string) string {
+	t.Helper()
+	id, _, _ := strings.Cut(failure, ": ")
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var res struct {
+		Scenarios []struct {
+			Cases []json.RawMessage `json:"cases"`
+		} `json:"scenarios"`
+	}
+	if err := json.Unmarshal(b, &res); err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range res.Scenarios {
+		for _, c := range s.Cases {
+			var head struct {
+				ID string `json:"id"`
+			}
+			if json.Unmarshal(c, &head) == nil && head.ID == id {
+				return string(c[:min(len(c), 8000)])
+			}
+		}
+	}
+	return ""
 }
 
 // defectOf names the planted defect (DEFECTS.md) a failure shows, "" for
