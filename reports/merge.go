@@ -83,6 +83,12 @@ func (r *Result) addCounters(shard *Result) {
 	s.Blocked += t.Blocked
 	s.BlockedRequests += t.BlockedRequests
 	s.TargetRestarts += t.TargetRestarts
+	if t.CaseTime != nil {
+		if s.CaseTime == nil {
+			s.CaseTime = &CaseTime{}
+		}
+		s.CaseTime.add(*t.CaseTime)
+	}
 	s.Interrupted = s.Interrupted || t.Interrupted
 }
 

@@ -13,6 +13,8 @@ import (
 func split() (*Result, *Result, *Result) {
 	whole := sample()
 	whole.Summary.UpstreamRequests, whole.Summary.Blocked = 10, 2
+	s := Duration(time.Second)
+	whole.Summary.CaseTime = &CaseTime{Generate: 3 * s, Baselines: 2 * s, Calls: 30 * s, Checks: 4 * s}
 	whole.Coverage = BuildCoverage(whole.Scenarios, []string{"extra_property", "nan"})
 	a, b := *whole, *whole
 	a.Scenarios, b.Scenarios = nil, nil
@@ -25,6 +27,8 @@ func split() (*Result, *Result, *Result) {
 	}
 	a.Shard, b.Shard = "1/2", "2/2"
 	a.Summary, b.Summary = Summary{UpstreamRequests: 6, Blocked: 2}, Summary{UpstreamRequests: 4}
+	a.Summary.CaseTime = &CaseTime{Generate: 2 * s, Baselines: s, Calls: 10 * s, Checks: s}
+	b.Summary.CaseTime = &CaseTime{Generate: s, Baselines: s, Calls: 20 * s, Checks: 3 * s}
 	a.Duration = Duration(time.Second)
 	b.StartedAt = whole.StartedAt.Add(time.Second)
 	b.Duration = Duration(500 * time.Millisecond)

@@ -101,6 +101,9 @@ type Summary struct {
 	// because the adapter had died (exited or stopped answering /healthz)
 	// during an earlier scenario or generated case.
 	TargetRestarts int `json:"target_restarts,omitempty"`
+	// CaseTime splits the generated cases' time between the calls and
+	// the harness's work; nil when no case ran.
+	CaseTime *CaseTime `json:"case_time,omitempty"`
 	// StrictOnly counts, in a run that certifies level safe, the
 	// scenarios tagged @strict, which that level does not judge.
 	StrictOnly int `json:"strict_only,omitempty"`
@@ -273,7 +276,7 @@ type Evidence struct {
 // Tally recomputes the summary counts from the scenarios.
 func (r *Result) Tally() {
 	s := Summary{UpstreamRequests: r.Summary.UpstreamRequests, Blocked: r.Summary.Blocked, BlockedRequests: r.Summary.BlockedRequests,
-		Interrupted: r.Summary.Interrupted, TargetRestarts: r.Summary.TargetRestarts}
+		Interrupted: r.Summary.Interrupted, TargetRestarts: r.Summary.TargetRestarts, CaseTime: r.Summary.CaseTime}
 	for _, sc := range r.Scenarios {
 		s.Scenarios++
 		switch sc.Status {

@@ -86,6 +86,7 @@ func Run(ctx context.Context, cfg Config) (*reports.Result, error) {
 	res.Scenarios = append(rec.sorted(), findings...)
 	res.Summary.UpstreamRequests = rec.requests
 	res.Summary.TargetRestarts = pool.Restarts()
+	res.Summary.CaseTime = suite.CaseTime()
 	res.Summary.Blocked, res.Summary.BlockedRequests = rec.blocked, rec.blockedRq
 	res.Summary.Interrupted = ctx.Err() != nil
 	conclude(res, &cfg)

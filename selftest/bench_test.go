@@ -14,6 +14,7 @@ import (
 	"github.com/toolcert/toolcert/adapters/reference"
 	"github.com/toolcert/toolcert/corpus"
 	"github.com/toolcert/toolcert/internal/harness"
+	"github.com/toolcert/toolcert/reports"
 	"github.com/toolcert/toolcert/runner"
 	"github.com/toolcert/toolcert/steps"
 	"github.com/toolcert/toolcert/targets"
@@ -185,6 +186,12 @@ type floorRatio struct {
 // second (a SYN lost on loopback and sent again, as this machine's
 // TcpExtTCPSynRetrans counts) falls on one run of one side and would
 // otherwise decide the figure.
+//
+// It also reports checks-share: the lane time the harness's checks took
+// per case (the run's summary.case_time.checks) over the lane time of a
+// trip of the first floor, the "a tenth of a bare round trip";
+// and calls-share, the same for the cases' calls, which is near 1 when a
+// case's call costs what a floor's trip does.
 func variantsRatio(b *testing.B, tgt targets.Target, floors []floorRatio) {
 	started := make([]*floor, len(floors))
 	for i, fl := range floors {
@@ -192,16 +199,25 @@ func variantsRatio(b *testing.B, tgt targets.Target, floors []floorRatio) {
 	}
 	var spent time.Duration
 	ratios := make([][]float64, len(floors))
+	var checks, calls []float64
 	cases := 0
 	for b.Loop() {
 		harness.Shared.Room(context.Background()) // as each floor waits
 		t := time.Now()
-		n := lanesRun(b, tgt, runner.DefaultConcurrency)
+		res := lanesResult(b, tgt, runner.DefaultConcurrency)
 		took := time.Since(t)
+		n := res.Summary.Cases
 		spent += took
 		cases += n
 		for i, f := range started {
-			ratios[i] = append(ratios[i], f.run(b, n).Seconds()/took.Seconds())
+			ft := f.run(b, n)
+			ratios[i] = append(ratios[i], ft.Seconds()/took.Seconds())
+			if i == 0 {
+				trip := floorWorkers * ft.Seconds() / float64(n) // a trip's lane time
+				ct := res.Summary.CaseTime
+				checks = append(checks, ct.Checks.Seconds()/float64(n)/trip)
+				calls = append(calls, ct.Calls.Seconds()/float64(n)/trip)
+			}
 		}
 	}
 	b.ReportMetric(float64(cases)/spent.Seconds(), "variants/s")
@@ -209,6 +225,8 @@ func variantsRatio(b *testing.B, tgt targets.Target, floors []floorRatio) {
 	for i, fl := range floors {
 		b.ReportMetric(median(ratios[i]), fl.metric)
 	}
+	b.ReportMetric(median(checks), "checks-share")
+	b.ReportMetric(median(calls), "calls-share")
 }
 
 // median returns the median of xs (the mean of the middle two when their
@@ -240,6 +258,13 @@ func BenchmarkVariantsLanes(b *testing.B) {
 // returns how many cases ran.
 func lanesRun(b testing.TB, tgt targets.Target, lanes int) int {
 	b.Helper()
+	return lanesResult(b, tgt, lanes).Summary.Cases
+}
+
+// lanesResult runs the generated variants against tgt on lanes lanes and
+// returns the run's result; every case must pass.
+func lanesResult(b testing.TB, tgt targets.Target, lanes int) *reports.Result {
+	b.Helper()
 	res, err := runner.Run(context.Background(), runner.Config{
 		FeaturePaths: []string{"features/generated_variants.feature"}, Target: tgt, Concurrency: lanes,
 	})
@@ -249,5 +274,8 @@ func lanesRun(b testing.TB, tgt targets.Target, lanes int) int {
 	if res.Summary.CasesFailed != 0 {
 		b.Fatalf("reference failed %d generated cases", res.Summary.CasesFailed)
 	}
-	return res.Summary.Cases
+	if res.Summary.CaseTime == nil {
+		b.Fatal("the run's summary has no case_time")
+	}
+	return res
 }

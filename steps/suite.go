@@ -73,6 +73,7 @@ type Suite struct {
 	tools     map[string]toolOrErr
 	examples  map[string]casesOrErr
 	baselines baselines
+	caseTime  caseTimer
 	// reproduceRest is the reproducer's words after the case's ID, quoted
 	// once per run (reproducer).
 	reproduceRest     string

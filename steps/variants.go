@@ -71,7 +71,9 @@ func (s *Suite) reproducer(id string) string {
 // a reset lane (the scenario's, or one the pool lends meanwhile:
 // eachOnLanes), and records each as its own case, in the variants' order.
 func (w *world) runVariants(ctx context.Context, selector string) error {
+	at := time.Now()
 	vs, err := w.suite.variants(selector)
+	w.suite.caseTime.since(&w.suite.caseTime.generate, at)
 	if err != nil {
 		return err
 	}
@@ -135,7 +137,9 @@ func (w *world) runVariant(ctx context.Context, lane *harness.Lane, v variant.Va
 	started, mark := time.Now(), logMark(lane.Target)
 	var b *baseline
 	if t.err == nil {
+		at := time.Now()
 		b = w.suite.baselineFor(ctx, lane, t.tool, v)
+		w.suite.caseTime.since(&w.suite.caseTime.baselines, at)
 	}
 	lane.Upstream.Reset()
 	child := newCaseWorld(w.suite, lane, v.ID, b)
@@ -205,8 +209,14 @@ func (w *world) judgeVariant(ctx context.Context, v variant.Variant, tool toolOr
 		return j
 	}
 	spec := answerSpec{status: v.Status, contentType: v.ContentType, body: v.Body, version: v.Version, origin: "variant " + v.ID, arguments: v.Arguments}
+	timer := &w.suite.caseTime
+	at := time.Now()
+	defer func() { timer.since(&timer.checks, at) }() // from the call's end on
 	j.common = w.phase("", func() []error {
-		if err := w.serve(ctx, t, spec, args); err != nil {
+		err := w.serve(ctx, t, spec, args)
+		timer.since(&timer.calls, at)
+		at = time.Now()
+		if err != nil {
 			return append([]error{err}, w.leakAndMark(v)...)
 		}
 		if _, err := w.mustCall(); err != nil {
