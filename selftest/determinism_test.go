@@ -14,9 +14,10 @@ import (
 )
 
 // times are the members of results.json that hold a time or a duration
-// measured by the wall clock, and the lane that ran a scenario (whichever
-// was free first); everything else must repeat for a seed.
-var times = regexp.MustCompile(`"(started_at|duration|after_ms|lane)": ("[^"]*"|[0-9.]+)`)
+// measured by the wall clock (summary.case_time's parts among them), and
+// the lane that ran a scenario (whichever was free first); everything else
+// must repeat for a seed.
+var times = regexp.MustCompile(`"(started_at|duration|after_ms|lane|generate|baselines|calls|checks)": ("[^"]*"|[0-9.]+)`)
 
 // madeUp are the values in what the agent saw that the adapter makes up
 // each time or reads from the clock: the request id of its envelope, the
