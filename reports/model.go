@@ -102,7 +102,7 @@ type Summary struct {
 	// during an earlier scenario or generated case.
 	TargetRestarts int `json:"target_restarts,omitempty"`
 	// CaseTime splits the generated cases' time between the calls and
-	// the harness's work; nil when no case ran.
+	// the harness's work; nil when no step of generated variants ran.
 	CaseTime *CaseTime `json:"case_time,omitempty"`
 	// StrictOnly counts, in a run that certifies level safe, the
 	// scenarios tagged @strict, which that level does not judge.

@@ -22,7 +22,8 @@ func (t *caseTimer) since(part *atomic.Int64, start time.Time) {
 }
 
 // CaseTime returns how the run's generated cases spent their lane time,
-// nil when none ran.
+// nil when no step of generated variants ran (one whose generation failed
+// counts: its time is in Generate).
 func (s *Suite) CaseTime() *reports.CaseTime {
 	t := &s.caseTime
 	if !t.used.Load() {
